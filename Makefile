@@ -1,0 +1,53 @@
+# rgit's build. `make demo` runs a real research session; `make test` runs the tests.
+GO        ?= go
+BIN       ?= bin/rgit
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X main.version=$(VERSION)
+GOBIN_DIR := $(shell $(GO) env GOPATH)/bin
+STATICCHECK := $(GOBIN_DIR)/staticcheck
+STATICCHECK_VERSION ?= v0.8.2
+
+.PHONY: all build install test vet staticcheck unit fuzz bench demo e2e clean
+
+all: build
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/rgit
+
+install:
+	$(GO) install -ldflags "$(LDFLAGS)" ./cmd/rgit
+
+test: vet staticcheck unit fuzz
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
+	$(GO) vet ./...
+
+$(STATICCHECK):
+	$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+staticcheck: $(STATICCHECK)
+	$(STATICCHECK) ./...
+
+unit:
+	$(GO) test -race -count=1 ./...
+
+# Brief fuzzing of the parsers: no panic, and the round trip holds.
+fuzz:
+	@for t in $$(grep -rl '^func Fuzz' --include='*_test.go' . | xargs -r -n1 dirname | sort -u); do \
+		for f in $$(grep -h '^func Fuzz' $$t/*_test.go | sed 's/func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
+			echo "fuzz $$t $$f"; $(GO) test -run='^$$' -fuzz="^$$f$$" -fuzztime=10s $$t || exit 1; \
+		done; \
+	done
+
+bench:
+	$(GO) test -run='^$$' -bench=. -benchmem -count=6 ./... | tee bench.txt
+
+demo: build
+	./testdata/demo.sh
+
+e2e: build
+	./testdata/e2e/run.sh
+
+clean:
+	rm -rf bin bench.txt
