@@ -1,0 +1,95 @@
+package prompts
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDefaultsValidate checks that every embedded template passes
+// Validate and that Default holds exactly Names.
+func TestDefaultsValidate(t *testing.T) {
+	for _, name := range Names {
+		src := DefaultSource(name)
+		if len(src) == 0 {
+			t.Errorf("%s: no embedded default", name)
+			continue
+		}
+		if err := Validate(name, src); err != nil {
+			t.Errorf("default %s: %v", name, err)
+		}
+	}
+	entries, err := defaultFS.ReadDir("defaults")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(Names) {
+		t.Errorf("defaults/ holds %d files, Names lists %d", len(entries), len(Names))
+	}
+}
+
+// TestDefaultsCarryContract checks each default names what its phase
+// needs: the output file, the formats of agents.go's contract, and the
+// ownership rules a real CLI agent must follow.
+func TestDefaultsCarryContract(t *testing.T) {
+	tests := []struct {
+		name    string
+		vars    []string // must be referenced
+		phrases []string // must appear in the rendered text
+		absent  []string // must not be referenced
+	}{
+		{"initial_plan.md", []string{"original_topic", "breadth", "depth", "output_file"},
+			[]string{"# Research Plan", "## Metadata", "## Topics", "(Depth: 0)", "- Status: Pending", "- Description:", "- Acceptance Criteria:", "## Completion Status", "do not run git"},
+			[]string{"progress_files", "review_gaps"}},
+		{"research.md", []string{"topic", "ancestors", "acceptance_criteria", "review_gaps", "output_file", "subtopic_limit", "workspace", "plan_file"},
+			[]string{"# Progress:", "## Findings", "## Sources", "## Knowledge Gaps", "## Subtopics", "- <Subtopic Name>: ", "  - <acceptance criterion>", "Never invent a source", "No subtopics proposed.", "rgit, not you, edits"},
+			[]string{"progress_files", "report_file"}},
+		{"review.md", []string{"topic", "topic_slug", "acceptance_criteria", "review_gaps", "output_file"},
+			[]string{`{"verdict": "accept", "summary":`, `"gaps": []`, `"accept" or "reject"`, "Do not edit the progress file"},
+			[]string{"progress_files"}},
+		{"synthesize.md", []string{"progress_files", "exhausted_topics", "output_file"},
+			[]string{"## Executive Summary", "## Methodology", "## Findings", "## Sources", "[n]"},
+			[]string{"ancestors", "review_gaps"}},
+		{"final_review.md", []string{"report_file", "progress_files", "output_file"},
+			[]string{`{"verdict": "accept", "summary":`, "Completeness", "Coherence", "Evidence", "Tone"},
+			nil},
+		{"revise.md", []string{"review_gaps", "output_file"},
+			[]string{"Do no new research", "in place"},
+			nil},
+		{"recovery.md", []string{"failed_phase", "error", "recovery_notes", "output_file", "attempt"},
+			[]string{"not redo the phase"},
+			nil},
+		{"phase_recovery.md", []string{"attempt", "failed_phase", "error", "recovery_notes", "output_file"},
+			nil, nil},
+	}
+	if len(tests) != len(Names) {
+		t.Fatalf("test covers %d templates, Names has %d", len(tests), len(Names))
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			uses := Default().Uses(tc.name)
+			for _, v := range tc.vars {
+				if !slices.Contains(uses, v) {
+					t.Errorf("does not use $%s (uses %v)", v, uses)
+				}
+			}
+			for _, v := range tc.absent {
+				if slices.Contains(uses, v) {
+					t.Errorf("uses $%s, which this phase should not carry", v)
+				}
+			}
+			out, err := Default().Render(tc.name, map[string]string{"output_file": "/ws/OUT"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range tc.phrases {
+				if !strings.Contains(out, p) {
+					t.Errorf("rendered text lacks %q", p)
+				}
+			}
+			if !strings.Contains(out, "/ws/OUT") {
+				t.Errorf("rendered text does not name the output file")
+			}
+		})
+	}
+}
