@@ -1,0 +1,130 @@
+package modelserver
+
+import (
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/rgit-dev/rgit/agents"
+)
+
+// turn is a request reduced to what the script needs, whatever the API.
+type turn struct {
+	system string   // system prompt text
+	user   string   // text of the user messages, tool results excluded
+	tools  []tool   // tools the client offered
+	calls  []string // tool calls the assistant already made, in order
+}
+
+// tool is one offered tool and the names of its parameters.
+type tool struct {
+	name  string
+	props []string
+}
+
+// action is the next assistant turn: a tool call, or final text.
+type action struct {
+	call *Call
+	text string
+}
+
+// Known names of the clients' file tools: Claude Code, opencode, rgit and
+// Gemini-style agents.
+var (
+	writeTools = []string{"Write", "write", "write_file", "WriteFile", "create_file"}
+	readTools  = []string{"Read", "read", "read_file", "ReadFile", "read_text_file"}
+	pathProps  = []string{"file_path", "filePath", "path", "absolute_path", "filename", "file"}
+	textProps  = []string{"content", "contents", "text", "file_text"}
+)
+
+// decide plays one turn. The conversation state is derived from the request
+// alone (how many tool calls the assistant has made), so the server keeps
+// no per-session state.
+func (s *Script) decide(t turn) (action, Job) {
+	recognise := Recognise
+	if s.Recognise != nil {
+		recognise = s.Recognise
+	}
+	job := recognise(t.user)
+	if job.Output == "" {
+		job = recognise(t.system + "\n" + t.user)
+	}
+	if job.Output == "" || strings.Contains(strings.ToLower(t.system), "title generator") {
+		// Not a phase: a title request, a probe, a chat. Answer briefly.
+		return action{text: "rgit research"}, Job{Prompt: t.user}
+	}
+	content := s.content(job)
+	final := "Wrote " + job.Output + "."
+	if job.Phase == agents.PhaseReview || job.Phase == agents.PhaseFinalReview {
+		final = s.verdict()
+	}
+	write, ok := t.find(writeTools)
+	if s.PlainText || !ok {
+		if job.Phase == agents.PhaseReview || job.Phase == agents.PhaseFinalReview {
+			return action{text: final}, job
+		}
+		return action{text: content}, job
+	}
+	var steps []Call
+	for _, c := range s.Before {
+		if _, ok := t.find([]string{c.Tool}); ok {
+			steps = append(steps, c)
+		}
+	}
+	// Claude Code and opencode refuse to overwrite a file the model has not
+	// read in this session; the server shares the client's disk, so look.
+	if read, ok := t.find(readTools); ok {
+		if _, err := os.Stat(job.Output); err == nil {
+			steps = append(steps, Call{Tool: read.name, Args: map[string]any{read.prop(pathProps, "file_path"): job.Output}})
+		}
+	}
+	steps = append(steps, Call{Tool: write.name, Args: map[string]any{
+		write.prop(pathProps, "file_path"): job.Output,
+		write.prop(textProps, "content"):   content,
+	}})
+	if n := len(t.calls); n < len(steps) {
+		return action{call: &steps[n]}, job
+	}
+	return action{text: final}, job
+}
+
+// find returns the first offered tool whose name is in names.
+func (t turn) find(names []string) (tool, bool) {
+	for _, n := range names {
+		for _, tl := range t.tools {
+			if tl.name == n {
+				return tl, true
+			}
+		}
+	}
+	return tool{}, false
+}
+
+// prop picks the parameter name the tool's schema uses among candidates.
+func (tl tool) prop(candidates []string, fallback string) string {
+	for _, c := range candidates {
+		if slices.Contains(tl.props, c) {
+			return c
+		}
+	}
+	return fallback
+}
+
+func (t turn) toolNames() []string {
+	names := make([]string, len(t.tools))
+	for i, tl := range t.tools {
+		names[i] = tl.name
+	}
+	return names
+}
+
+// schemaProps lists the property names of a JSON schema object.
+func schemaProps(schema map[string]any) []string {
+	props, _ := schema["properties"].(map[string]any)
+	names := make([]string, 0, len(props))
+	for k := range props {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	return names
+}
