@@ -1,0 +1,169 @@
+package plan
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// Labels of the list items the plan format defines, lower case, with the
+// spellings agents use for them.
+var labels = map[string]string{
+	"topic":                "topic",
+	"research topic":       "topic",
+	"question":             "topic",
+	"breadth":              "breadth",
+	"depth":                "depth",
+	"status":               "status",
+	"parent":               "parent",
+	"parent topic":         "parent",
+	"description":          "description",
+	"acceptance criteria":  "criteria",
+	"acceptance criterion": "criteria",
+	"criteria":             "criteria",
+}
+
+// splitLabel splits "Label: value" plain text into a known label and the
+// value; label is "" when the text does not start with one.
+func splitLabel(txt string) (label, value string) {
+	i := strings.IndexByte(txt, ':')
+	if i < 0 {
+		return "", ""
+	}
+	l, ok := labels[strings.ToLower(strings.TrimSpace(txt[:i]))]
+	if !ok {
+		return "", ""
+	}
+	return l, strings.TrimSpace(txt[i+1:])
+}
+
+// item reads one list item: a metadata field, a topic field, or an unknown
+// item kept in the topic's Extra.
+func (ps *parser) item(li *ast.ListItem) error {
+	first := li.FirstChild()
+	var lab, val, inline string
+	if first != nil && (first.Kind() == ast.KindTextBlock || first.Kind() == ast.KindParagraph) {
+		lab, val = splitLabel(ps.s.plain(first))
+		// The raw markdown after the label, on one line.
+		inline = afterLabel(strings.Join(strings.Split(ps.s.blockText(first), "\n"), " "))
+	}
+	off := li.Pos()
+	if ps.cur == nil {
+		if ps.sec == secMeta || ps.sec == secNone {
+			return ps.meta(lab, val, inline, off)
+		}
+		return nil
+	}
+	t := ps.cur
+	if lab != "" && lab != "topic" && lab != "breadth" {
+		if ps.seen[lab] {
+			return ps.errorf(off, "topic %q has a second %q item; keep one", t.Name, lab)
+		}
+		ps.seen[lab] = true
+	}
+	switch lab {
+	case "status":
+		t.statusLine = ps.s.line(off)
+		if st, ok := ParseStatus(val); ok {
+			t.Status = st
+		} else {
+			t.Status = Status(val)
+		}
+	case "parent":
+		t.parentLine = ps.s.line(off)
+		t.Parent = unbracket(val)
+	case "depth":
+		d, err := strconv.Atoi(val)
+		if err != nil || d < 0 {
+			return ps.errorf(off, "depth %q of topic %q is not a whole number; write \"(Depth: N)\" in its heading", val, t.Name)
+		}
+		if t.Depth >= 0 && t.Depth != d {
+			return ps.errorf(off, "topic %q has depth %d in its heading but %d here; keep one", t.Name, t.Depth, d)
+		}
+		t.Depth = d
+	case "description":
+		t.Description = afterLabel(ps.s.raw(li))
+	case "criteria":
+		if inline != "" {
+			t.Criteria = append(t.Criteria, inline)
+		}
+		for c := first.NextSibling(); c != nil; c = c.NextSibling() {
+			if l, ok := c.(*ast.List); ok {
+				for ci := l.FirstChild(); ci != nil; ci = ci.NextSibling() {
+					t.Criteria = append(t.Criteria, ps.s.raw(ci.(*ast.ListItem)))
+				}
+			}
+		}
+	default:
+		t.Extra = append(t.Extra, ps.s.raw(li))
+	}
+	return nil
+}
+
+// meta reads a Metadata item; other items outside topics are ignored.
+func (ps *parser) meta(lab, val, inline string, off int) error {
+	switch lab {
+	case "topic":
+		ps.p.Topic = inline
+	case "breadth", "depth":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 0 {
+			return ps.errorf(off, "%s %q is not a whole number; write \"- %s: N\" under ## Metadata", lab, val, strings.ToUpper(lab[:1])+lab[1:])
+		}
+		if lab == "breadth" {
+			ps.p.Breadth, ps.p.breadthLine = n, ps.s.line(off)
+		} else {
+			ps.p.Depth, ps.p.depthLine = n, ps.s.line(off)
+		}
+	}
+	return nil
+}
+
+// resolve fills in what the file left implicit: parents named in another
+// case, "None" parents of roots, and depths missing from headings.
+func (ps *parser) resolve() {
+	byLower := make(map[string]*Topic, len(ps.p.Topics))
+	for _, t := range ps.p.Topics {
+		if _, dup := byLower[strings.ToLower(t.Name)]; !dup {
+			byLower[strings.ToLower(t.Name)] = t
+		}
+	}
+	for _, t := range ps.p.Topics {
+		if t.Parent == "" {
+			continue
+		}
+		if pt := byLower[strings.ToLower(t.Parent)]; pt != nil {
+			t.Parent = pt.Name
+		} else if isNone(t.Parent) {
+			t.Parent = ""
+		}
+	}
+	// Parents come before children in any sensible plan, but a few passes
+	// cover one that lists them out of order.
+	for pass := 0; pass < 4; pass++ {
+		for _, t := range ps.p.Topics {
+			if t.Depth >= 0 {
+				continue
+			}
+			if t.Parent == "" {
+				t.Depth = 0
+			} else if pt := byLower[strings.ToLower(t.Parent)]; pt != nil && pt.Depth >= 0 {
+				t.Depth = pt.Depth + 1
+			}
+		}
+	}
+	for _, t := range ps.p.Topics {
+		if t.Status == "" {
+			t.Status = Pending
+		}
+	}
+}
+
+func isNone(s string) bool {
+	switch strings.ToLower(s) {
+	case "none", "n/a", "na", "-", "null", "root":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,141 @@
+package plan
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// md is shared: goldmark's parser initialises once and keeps per-call state
+// in a fresh context, so it is safe for concurrent use.
+var md = goldmark.New().Parser()
+
+// Parse reads a research_plan.md and validates it. file names the plan in
+// errors. Every error is an *Error with the line to fix.
+func Parse(file string, src []byte) (*Plan, error) {
+	if bytes.IndexByte(src, '\r') >= 0 {
+		// CRLF and lone CR end lines in CommonMark; one LF keeps line
+		// numbers and raw text uniform.
+		src = bytes.ReplaceAll(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
+	}
+	ps := &parser{file: file, s: newSource(src), p: &Plan{}}
+	doc := md.Parse(text.NewReader(src))
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if err := ps.block(n); err != nil {
+			return nil, err
+		}
+	}
+	ps.resolve()
+	if err := ps.p.Validate(file); err != nil {
+		return nil, err
+	}
+	return ps.p, nil
+}
+
+// section is the level-2 part of the file being read.
+type section int
+
+const (
+	secNone section = iota
+	secMeta
+	secTopics
+	secOther
+)
+
+type parser struct {
+	file string
+	s    *source
+	p    *Plan
+	sec  section
+	cur  *Topic          // the topic whose items are being read
+	seen map[string]bool // fields already set on cur
+}
+
+func (ps *parser) errorf(off int, format string, args ...any) error {
+	return &Error{File: ps.file, Line: ps.s.line(off), Msg: fmt.Sprintf(format, args...)}
+}
+
+// block handles one top-level block of the document.
+func (ps *parser) block(n ast.Node) error {
+	switch n := n.(type) {
+	case *ast.Heading:
+		return ps.heading(n)
+	case *ast.List:
+		for li := n.FirstChild(); li != nil; li = li.NextSibling() {
+			if err := ps.item(li.(*ast.ListItem)); err != nil {
+				return err
+			}
+		}
+	case *ast.ThematicBreak:
+		// Separators between topics are decoration.
+	case *ast.Paragraph:
+		if ps.cur == nil {
+			return nil
+		}
+		txt := ps.s.plain(n)
+		if l, _ := splitLabel(txt); l != "" {
+			return ps.errorf(start(n), "%q under topic %q is not a list item; write it as \"- %s\"", txt, ps.cur.Name, txt)
+		}
+		ps.cur.Extra = append(ps.cur.Extra, ps.s.blockText(n))
+	default:
+		if ps.cur != nil {
+			return ps.errorf(start(n), "unexpected %s under topic %q; put it inside a list item", n.Kind(), ps.cur.Name)
+		}
+	}
+	return nil
+}
+
+func (ps *parser) heading(h *ast.Heading) error {
+	txt := ps.s.plain(h)
+	name, depth, hasDepth := splitDepth(txt)
+	switch {
+	case hasDepth || (ps.sec == secTopics && h.Level >= 3):
+		if depth == -2 {
+			return ps.errorf(start(h), "bad depth in heading %q; write \"(Depth: N)\" with a whole number N", txt)
+		}
+		ps.cur = &Topic{Name: unbracket(name), Depth: depth, Line: ps.s.line(start(h))}
+		ps.seen = map[string]bool{}
+		ps.p.Topics = append(ps.p.Topics, ps.cur)
+		return nil
+	case h.Level == 1:
+		ps.sec = secNone
+	case h.Level == 2:
+		switch strings.ToLower(txt) {
+		case "metadata":
+			ps.sec = secMeta
+			ps.p.metaLine = ps.s.line(start(h))
+		case "topics":
+			ps.sec = secTopics
+		default:
+			ps.sec = secOther
+		}
+	}
+	ps.cur = nil
+	return nil
+}
+
+// splitDepth splits "Name (Depth: N)" into its parts. depth is -1 when the
+// heading has no depth suffix and -2 when the suffix is not a number.
+func splitDepth(txt string) (name string, depth int, ok bool) {
+	i := strings.LastIndexByte(txt, '(')
+	if i < 0 || !strings.HasSuffix(txt, ")") {
+		return txt, -1, false
+	}
+	inner := strings.ToLower(strings.TrimSpace(txt[i+1 : len(txt)-1]))
+	rest, found := strings.CutPrefix(inner, "depth")
+	if !found {
+		return txt, -1, false
+	}
+	rest = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(rest), ":="))
+	name = strings.TrimSpace(txt[:i])
+	d, err := strconv.Atoi(rest)
+	if err != nil || d < 0 {
+		return name, -2, true
+	}
+	return name, d, true
+}
