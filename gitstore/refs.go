@@ -1,0 +1,210 @@
+package gitstore
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// errRefChanged: a compare-and-swap found the ref at another value.
+var errRefChanged = errors.New("ref changed concurrently")
+
+// branchRef turns a short branch name ("research/x") or a full ref name into
+// a validated full ref name.
+func branchRef(branch string) (plumbing.ReferenceName, error) {
+	name := plumbing.ReferenceName(branch)
+	if !strings.HasPrefix(branch, "refs/") {
+		name = plumbing.NewBranchReferenceName(branch)
+	}
+	if branch == "" || name.Validate() != nil || strings.HasSuffix(branch, ".lock") {
+		return "", fmt.Errorf("invalid branch name %q", branch)
+	}
+	return name, nil
+}
+
+// readRef returns the hash a ref points at, from its loose file or from
+// packed-refs; ZeroHash when it does not exist. Loose refs are replaced by
+// rename, so a reader never sees a half-written file.
+func (s *Store) readRef(name plumbing.ReferenceName) (plumbing.Hash, error) {
+	b, err := os.ReadFile(filepath.Join(s.commonDir, filepath.FromSlash(string(name))))
+	if err == nil {
+		line := strings.TrimSpace(string(b))
+		if target, ok := strings.CutPrefix(line, "ref: "); ok {
+			return s.readRef(plumbing.ReferenceName(target))
+		}
+		if !plumbing.IsHash(line) {
+			return plumbing.ZeroHash, fmt.Errorf("read ref %s: bad content %q", name, line)
+		}
+		return plumbing.NewHash(line), nil
+	}
+	if !errors.Is(err, os.ErrNotExist) && !isNotDir(err) {
+		return plumbing.ZeroHash, fmt.Errorf("read ref %s: %w", name, err)
+	}
+	packed, err := s.packedRefs()
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	return packed[name], nil
+}
+
+// isNotDir reports an ENOTDIR-like error: a ref path crossing a file.
+func isNotDir(err error) bool {
+	var pe *os.PathError
+	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "not a directory")
+}
+
+// packedRefs parses <common>/packed-refs.
+func (s *Store) packedRefs() (map[plumbing.ReferenceName]plumbing.Hash, error) {
+	refs := map[plumbing.ReferenceName]plumbing.Hash{}
+	b, err := os.ReadFile(filepath.Join(s.commonDir, "packed-refs"))
+	if errors.Is(err, os.ErrNotExist) {
+		return refs, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read packed-refs: %w", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' || line[0] == '^' {
+			continue
+		}
+		h, n, ok := strings.Cut(line, " ")
+		if ok && plumbing.IsHash(h) {
+			refs[plumbing.ReferenceName(n)] = plumbing.NewHash(h)
+		}
+	}
+	return refs, sc.Err()
+}
+
+// casRef moves ref name from old to new (ZeroHash old: create only) the way
+// git does: take <ref>.lock exclusively, check the current value, rename the
+// lock over the ref. Callers hold the repository lock; <ref>.lock also keeps
+// out a concurrent git process. Returns errRefChanged on a mismatch.
+func (s *Store) casRef(name plumbing.ReferenceName, newHash, old plumbing.Hash) error {
+	path := filepath.Join(s.commonDir, filepath.FromSlash(string(name)))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("update ref %s: %w", name, err)
+	}
+	lock := path + ".lock"
+	var f *os.File
+	var err error
+	// git holds a ref lock for milliseconds; wait up to ~2s like core.filesRefLockTimeout would.
+	for i := 0; i < 200; i++ {
+		f, err = os.OpenFile(lock, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if !errors.Is(err, os.ErrExist) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err != nil {
+		return fmt.Errorf("lock ref %s: %w", name, err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			f.Close()
+			os.Remove(lock)
+		}
+	}()
+	cur, err := s.readRef(name)
+	if err != nil {
+		return err
+	}
+	if cur != old {
+		return fmt.Errorf("update ref %s: %w", name, errRefChanged)
+	}
+	if _, err := f.WriteString(newHash.String() + "\n"); err != nil {
+		return fmt.Errorf("write ref %s: %w", name, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("write ref %s: %w", name, err)
+	}
+	if err := os.Rename(lock, path); err != nil {
+		return fmt.Errorf("update ref %s: %w", name, err)
+	}
+	done = true
+	return nil
+}
+
+// Head returns the commit hash a branch points at; ErrNotFound when the
+// branch does not exist.
+func (s *Store) Head(branch string) (string, error) {
+	name, err := branchRef(branch)
+	if err != nil {
+		return "", err
+	}
+	h, err := s.readRef(name)
+	if err != nil {
+		return "", err
+	}
+	if h.IsZero() {
+		return "", fmt.Errorf("branch %s: %w", branch, ErrNotFound)
+	}
+	return h.String(), nil
+}
+
+// Branches returns the short names of the branches under refs/heads/<prefix>
+// (a plain string prefix, e.g. "research/"), sorted.
+func (s *Store) Branches(prefix string) ([]string, error) {
+	seen := map[string]bool{}
+	packed, err := s.packedRefs()
+	if err != nil {
+		return nil, err
+	}
+	for n := range packed {
+		if n.IsBranch() {
+			seen[n.Short()] = true
+		}
+	}
+	heads := filepath.Join(s.commonDir, "refs", "heads")
+	err = filepath.WalkDir(heads, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return nil
+			}
+			return err
+		}
+		if d.IsDir() || strings.HasSuffix(p, ".lock") {
+			return nil
+		}
+		rel, err := filepath.Rel(heads, p)
+		if err == nil {
+			seen[filepath.ToSlash(rel)] = true
+		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list branches: %w", err)
+	}
+	var out []string
+	for b := range seen {
+		if strings.HasPrefix(b, prefix) {
+			out = append(out, b)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// CurrentBranch returns the short name of the branch this worktree's HEAD
+// points at, also when that branch has no commit yet; "" when HEAD is detached.
+func (s *Store) CurrentBranch() (string, error) {
+	b, err := os.ReadFile(filepath.Join(s.gitDir, "HEAD"))
+	if err != nil {
+		return "", fmt.Errorf("read HEAD: %w", err)
+	}
+	target, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "ref: ")
+	if !ok {
+		return "", nil
+	}
+	return plumbing.ReferenceName(target).Short(), nil
+}

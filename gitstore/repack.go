@@ -1,0 +1,124 @@
+package gitstore
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+)
+
+// packWindow is the delta search window, git's default.
+const packWindow = 10
+
+// Repack moves the loose objects go-git wrote into a pack, as `git repack -d`
+// does, so a long session's .git stays near the size `git gc` would give it.
+// With git installed it runs `git repack -d` and then `git gc --auto`, which
+// merges packs once there are many; without git it packs the loose objects
+// itself. Unreachable objects are kept (they may be a concurrent writer's).
+func (s *Store) Repack(ctx context.Context) (err error) {
+	unlock, err := lockRepo(s.commonDir)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if uerr := unlock(); err == nil && uerr != nil {
+			err = uerr
+		}
+	}()
+	defer s.reindex()
+	if gitPath() != "" {
+		if _, err := runGit(ctx, s.root, nil, "repack", "-d", "-q"); err != nil {
+			return err
+		}
+		_, err := runGit(ctx, s.root, nil, "gc", "--auto", "--quiet")
+		return err
+	}
+	return s.packLoose(ctx)
+}
+
+// packLoose writes every loose object into one new pack, then deletes them.
+func (s *Store) packLoose(ctx context.Context) error {
+	los, ok := s.repo.Storer.(storer.LooseObjectStorer)
+	pfw, ok2 := s.repo.Storer.(storer.PackfileWriter)
+	if !ok || !ok2 {
+		return errors.New("repack: storage cannot pack")
+	}
+	var loose []plumbing.Hash
+	err := los.ForEachObjectHash(func(h plumbing.Hash) error {
+		loose = append(loose, h)
+		return ctx.Err()
+	})
+	if err != nil || len(loose) == 0 {
+		return err
+	}
+	w, err := pfw.PackfileWriter()
+	if err != nil {
+		return fmt.Errorf("repack: %w", err)
+	}
+	if _, err := packfile.NewEncoder(w, s.repo.Storer, false).Encode(loose, packWindow); err != nil {
+		w.Close()
+		return fmt.Errorf("repack: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("repack: %w", err)
+	}
+	s.reindex()
+	for _, h := range loose {
+		if err := los.DeleteLooseObject(h); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("repack: delete loose %s: %w", h, err)
+		}
+	}
+	return nil
+}
+
+// reindex makes go-git reread the pack list after packs changed.
+func (s *Store) reindex() {
+	if r, ok := s.repo.Storer.(reindexer); ok {
+		r.Reindex()
+	}
+}
+
+// AddExclude appends pattern to <common>/info/exclude unless a line already
+// equals it, so git ignores the path in every worktree.
+func (s *Store) AddExclude(pattern string) (err error) {
+	if pattern == "" || strings.ContainsAny(pattern, "\r\n") {
+		return fmt.Errorf("invalid exclude pattern %q", pattern)
+	}
+	unlock, err := lockRepo(s.commonDir)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if uerr := unlock(); err == nil && uerr != nil {
+			err = uerr
+		}
+	}()
+	p := filepath.Join(s.commonDir, "info", "exclude")
+	b, err := os.ReadFile(p)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("read %s: %w", p, err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.TrimRight(line, "\r") == pattern {
+			return nil
+		}
+	}
+	if len(b) > 0 && !bytes.HasSuffix(b, []byte("\n")) {
+		b = append(b, '\n')
+	}
+	b = append(b, pattern+"\n"...)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", filepath.Dir(p), err)
+	}
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", p, err)
+	}
+	return nil
+}

@@ -1,0 +1,133 @@
+package gitstore
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// Store is one open repository. A Store is safe for use by one goroutine;
+// separate Stores, in one process or many, may write to one repository at the
+// same time.
+type Store struct {
+	repo      *git.Repository
+	root      string // worktree root
+	gitDir    string // this worktree's git dir (differs from commonDir in linked worktrees)
+	commonDir string
+	stat      statCache
+	have      map[plumbing.Hash]bool // objects known to be stored, to skip existence checks
+}
+
+// Open finds the repository that contains dir (dir itself or any parent),
+// linked worktrees included. It returns ErrNotRepository when there is none.
+func Open(dir string) (*Store, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open repository %s: %w", dir, err)
+	}
+	root, gitDir, err := findRepo(abs)
+	if err != nil {
+		return nil, err
+	}
+	r, err := git.PlainOpenWithOptions(root, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
+	if err != nil {
+		if errors.Is(err, git.ErrRepositoryNotExists) {
+			return nil, fmt.Errorf("open repository %s: %w", root, ErrNotRepository)
+		}
+		return nil, fmt.Errorf("open repository %s: %w", root, err)
+	}
+	return &Store{
+		repo:      r,
+		root:      root,
+		gitDir:    gitDir,
+		commonDir: commonDir(gitDir),
+		stat:      statCache{},
+		have:      map[plumbing.Hash]bool{},
+	}, nil
+}
+
+// OpenOrInit opens the repository containing dir, or initialises one in dir
+// on the user's init.defaultBranch (global git config; "main" when unset).
+// created reports whether a repository was initialised.
+func OpenOrInit(dir string) (s *Store, created bool, err error) {
+	s, err = Open(dir)
+	if !errors.Is(err, ErrNotRepository) {
+		return s, false, err
+	}
+	branch := "main"
+	if cfg, cerr := config.LoadConfig(config.GlobalScope); cerr == nil && cfg.Init.DefaultBranch != "" {
+		branch = cfg.Init.DefaultBranch
+	}
+	_, err = git.PlainInitWithOptions(dir, &git.PlainInitOptions{
+		InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName(branch)},
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("init repository %s: %w", dir, err)
+	}
+	s, err = Open(dir)
+	return s, err == nil, err
+}
+
+// Root returns the absolute path of the worktree root.
+func (s *Store) Root() string { return s.root }
+
+// CommonDir returns the absolute path of the common git dir, the one shared by
+// all linked worktrees (".git" of the main worktree).
+func (s *Store) CommonDir() string { return s.commonDir }
+
+// Close releases the Store. It is safe to call more than once.
+func (s *Store) Close() error {
+	s.repo = nil
+	s.stat = nil
+	s.have = nil
+	return nil
+}
+
+// findRepo walks up from dir to the first directory holding a .git entry: a
+// directory, or a file "gitdir: <path>" as linked worktrees have.
+func findRepo(dir string) (root, gitDir string, err error) {
+	for d := dir; ; d = filepath.Dir(d) {
+		dotgit := filepath.Join(d, ".git")
+		fi, err := os.Stat(dotgit)
+		switch {
+		case err == nil && fi.IsDir():
+			return d, dotgit, nil
+		case err == nil:
+			b, rerr := os.ReadFile(dotgit)
+			if rerr != nil {
+				return "", "", fmt.Errorf("read %s: %w", dotgit, rerr)
+			}
+			line := strings.TrimSpace(string(b))
+			target, ok := strings.CutPrefix(line, "gitdir: ")
+			if !ok {
+				return "", "", fmt.Errorf("read %s: no gitdir line: %w", dotgit, ErrNotRepository)
+			}
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(d, target)
+			}
+			return d, filepath.Clean(target), nil
+		}
+		if parent := filepath.Dir(d); parent == d {
+			return "", "", fmt.Errorf("open repository %s: %w", dir, ErrNotRepository)
+		}
+	}
+}
+
+// commonDir returns the dir named by gitDir/commondir, or gitDir itself.
+func commonDir(gitDir string) string {
+	b, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
+	if err != nil {
+		return gitDir
+	}
+	c := strings.TrimSpace(string(b))
+	if !filepath.IsAbs(c) {
+		c = filepath.Join(gitDir, c)
+	}
+	return filepath.Clean(c)
+}

@@ -1,0 +1,142 @@
+package gitstore
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// statEntry remembers the blob hash of a file as it was when last hashed.
+type statEntry struct {
+	size  int64
+	mtime int64 // unix nanoseconds
+	mode  fs.FileMode
+	hash  plumbing.Hash
+	// trusted is false for a file modified in the same second it was hashed:
+	// a later write in that second could keep size and (coarse) mtime.
+	trusted bool
+}
+
+// statCache maps an absolute file path to its last known blob, so unchanged
+// files are not read or hashed again (git's index plays this role for git).
+type statCache map[string]statEntry
+
+// lookup returns the cached hash when fi still matches the entry.
+func (c statCache) lookup(p string, fi fs.FileInfo) (plumbing.Hash, bool) {
+	e, ok := c[p]
+	if !ok || !e.trusted || e.size != fi.Size() || e.mtime != fi.ModTime().UnixNano() || e.mode != fi.Mode() {
+		return plumbing.ZeroHash, false
+	}
+	return e.hash, true
+}
+
+// remember records the hash of a file whose stat info was taken before it was read.
+func (c statCache) remember(p string, fi fs.FileInfo, h plumbing.Hash, now time.Time) {
+	c[p] = statEntry{
+		size: fi.Size(), mtime: fi.ModTime().UnixNano(), mode: fi.Mode(), hash: h,
+		trusted: fi.ModTime().Before(now.Truncate(time.Second)),
+	}
+}
+
+// excluded reports whether a tree path matches one of the patterns. The
+// nested repository name .git is always excluded: git refuses it in trees.
+func excluded(treePath string, patterns []string) bool {
+	if strings.EqualFold(path.Base(treePath), ".git") {
+		return true
+	}
+	for _, p := range patterns {
+		if ok, _ := path.Match(p, treePath); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// fileMode maps a file's permission bits to git's two regular-file modes.
+func fileMode(m fs.FileMode) filemode.FileMode {
+	if m&0o111 != 0 {
+		return filemode.Executable
+	}
+	return filemode.Regular
+}
+
+// hashFile returns the blob hash of a regular file, storing the blob when
+// store is set. The stat cache spares unchanged files the read.
+func (s *Store) hashFile(p string, fi fs.FileInfo, now time.Time, store bool) (plumbing.Hash, error) {
+	if h, ok := s.stat.lookup(p, fi); ok && (!store || s.hasObject(h)) {
+		return h, nil
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("read %s: %w", p, err)
+	}
+	h := plumbing.ComputeHash(plumbing.BlobObject, data)
+	if store {
+		if h, err = s.writeBlob(data); err != nil {
+			return h, err
+		}
+	}
+	s.stat.remember(p, fi, h, now)
+	return h, nil
+}
+
+// writeDir stores dir's contents as a tree whose path in the commit is
+// treePath and returns its hash. Symlinks are stored as links, never
+// followed; sockets, devices and excluded paths are skipped; an empty
+// directory becomes the empty tree so it survives a round trip.
+func (s *Store) writeDir(dir, treePath string, exclude []string, now time.Time) (plumbing.Hash, error) {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("read dir %s: %w", dir, err)
+	}
+	entries := make([]object.TreeEntry, 0, len(des))
+	for _, de := range des {
+		name := de.Name()
+		tp := treePath + "/" + name
+		if excluded(tp, exclude) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		var e object.TreeEntry
+		switch t := de.Type(); {
+		case t.IsDir():
+			h, err := s.writeDir(p, tp, exclude, now)
+			if err != nil {
+				return h, err
+			}
+			e = object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: h}
+		case t&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return plumbing.ZeroHash, fmt.Errorf("read link %s: %w", p, err)
+			}
+			h, err := s.writeBlob([]byte(filepath.ToSlash(target)))
+			if err != nil {
+				return h, err
+			}
+			e = object.TreeEntry{Name: name, Mode: filemode.Symlink, Hash: h}
+		case t.IsRegular():
+			fi, err := de.Info()
+			if err != nil {
+				return plumbing.ZeroHash, fmt.Errorf("stat %s: %w", p, err)
+			}
+			h, err := s.hashFile(p, fi, now, true)
+			if err != nil {
+				return h, err
+			}
+			e = object.TreeEntry{Name: name, Mode: fileMode(fi.Mode()), Hash: h}
+		default:
+			continue
+		}
+		entries = append(entries, e)
+	}
+	return s.writeTree(entries)
+}
