@@ -1,0 +1,126 @@
+package index
+
+import (
+	"bytes"
+	"html"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxFileSize is the size cap: larger files are generated data, not prose
+// or code a reader would quote.
+const MaxFileSize = 1 << 20
+
+// Kind is how a file is split into passages.
+type Kind uint8
+
+// The kinds of file the index reads.
+const (
+	Prose Kind = iota // paragraphs under headings: text, Markdown, HTML
+	Code              // declarations with their doc comments
+)
+
+var codeExt = map[string]bool{
+	".go": true, ".c": true, ".h": true, ".cc": true, ".cpp": true, ".hpp": true, ".s": true,
+	".py": true, ".js": true, ".ts": true, ".java": true, ".rs": true, ".rb": true, ".sh": true,
+	".bash": true, ".kt": true, ".swift": true, ".cs": true, ".php": true, ".pl": true, ".lua": true,
+	".scala": true, ".m": true, ".proto": true, ".zig": true,
+}
+
+// KindOf classifies a file by its extension.
+func KindOf(path string) Kind {
+	if codeExt[strings.ToLower(filepath.Ext(path))] {
+		return Code
+	}
+	return Prose
+}
+
+// Text returns the readable text of a file, with exactly as many lines as
+// the file has, so that line numbers in citations are the file's own. HTML
+// loses its tags, comments, scripts and styles (their lines stay, emptied)
+// and its entities are decoded. ok is false for binary content: a NUL byte
+// or invalid UTF-8.
+func Text(path string, data []byte) (text string, ok bool) {
+	head := data
+	if len(head) > 8000 {
+		head = head[:8000]
+	}
+	if bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(data) {
+		return "", false
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".html", ".htm", ".xhtml":
+		return stripHTML(data), true
+	}
+	return string(data), true
+}
+
+// Lines splits text into lines without their line endings.
+func Lines(text string) []string {
+	text = strings.TrimSuffix(text, "\n")
+	if text == "" {
+		return nil
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// stripHTML removes markup but keeps every newline.
+func stripHTML(data []byte) string {
+	var out strings.Builder
+	out.Grow(len(data))
+	s := string(data)
+	for i := 0; i < len(s); {
+		if s[i] != '<' {
+			j := strings.IndexByte(s[i:], '<')
+			if j < 0 {
+				j = len(s) - i
+			}
+			out.WriteString(s[i : i+j])
+			i += j
+			continue
+		}
+		end := ">"
+		lower := strings.ToLower(s[i:min(len(s), i+8)])
+		switch {
+		case strings.HasPrefix(lower, "<!--"):
+			end = "-->"
+		case strings.HasPrefix(lower, "<script"):
+			end = "</script>"
+		case strings.HasPrefix(lower, "<style"):
+			end = "</style>"
+		}
+		j := indexFold(s[i:], end)
+		if j < 0 {
+			j = len(s) - i
+		} else {
+			j += len(end)
+		}
+		out.WriteString(strings.Repeat("\n", strings.Count(s[i:i+j], "\n")))
+		i += j
+	}
+	lines := strings.Split(out.String(), "\n")
+	for k, l := range lines {
+		if strings.IndexByte(l, '&') >= 0 {
+			lines[k] = strings.ReplaceAll(html.UnescapeString(l), "\n", " ")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// indexFold is strings.Index ignoring ASCII case, for the ends of tags.
+func indexFold(s, sub string) int {
+	if sub[0] != '<' {
+		return strings.Index(s, sub)
+	}
+	for k := 0; k+len(sub) <= len(s); k++ {
+		if s[k] == '<' && strings.EqualFold(s[k:k+len(sub)], sub) {
+			return k
+		}
+	}
+	return -1
+}

@@ -1,0 +1,140 @@
+// Package index is the local researcher's search engine: a BM25 index of
+// passages (paragraphs of prose, declarations with their doc comments in
+// code) over one or more corpus directories, cached on disk and kept up to
+// date file by file.
+//
+// It is a compact ranker of its own rather than a search library: the whole
+// index is a handful of flat arrays and two byte blobs (sorted terms,
+// varint postings), so a warm start is one file read with no per-term
+// decoding, and ranking is plain BM25 over the few query terms' postings.
+package index
+
+import (
+	"encoding/binary"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// File is one indexed file.
+type File struct {
+	Root    int    // index into Index.Roots
+	Rel     string // slash-separated path under the root
+	Size    int64
+	ModTime int64    // nanoseconds; a cheap "unchanged" check before hashing
+	Hash    [16]byte // content hash (SHA-256 prefix): the cache key
+	First   uint32   // first passage
+	Count   uint32   // number of passages
+}
+
+// Index is a searchable passage index. It is immutable once built, so any
+// number of goroutines may search it.
+type Index struct {
+	Roots []Root
+	Files []File
+
+	pFile, pStart, pEnd, pLen []uint32
+	labelBlob                 []byte
+	labelOff                  []uint32 // len(passages)+1
+
+	termBlob []byte   // sorted terms, concatenated
+	termOff  []uint32 // len(terms)+1
+	df       []uint32
+	postOff  []uint64 // len(terms)+1, into postBlob
+	postBlob []byte   // per term: uvarint doc delta, uvarint tf
+	totalLen uint64
+}
+
+// Len is the number of passages.
+func (ix *Index) Len() int { return len(ix.pFile) }
+
+// Hit is one ranked passage.
+type Hit struct {
+	Doc   int
+	Score float64
+}
+
+// Passage returns passage doc's file, line range and label.
+func (ix *Index) Passage(doc int) (f *File, p Passage) {
+	f = &ix.Files[ix.pFile[doc]]
+	return f, Passage{
+		Start: int(ix.pStart[doc]),
+		End:   int(ix.pEnd[doc]),
+		Label: string(ix.labelBlob[ix.labelOff[doc]:ix.labelOff[doc+1]]),
+	}
+}
+
+// AbsPath is the file's absolute path on disk.
+func (ix *Index) AbsPath(f *File) string {
+	return filepath.Join(ix.Roots[f.Root].Dir, filepath.FromSlash(f.Rel))
+}
+
+// CitePath is the path citations use: the root's label, then the path under
+// it ("sync/mutex.go").
+func (ix *Index) CitePath(f *File) string {
+	return path.Join(ix.Roots[f.Root].Label, f.Rel)
+}
+
+// term returns the dictionary slot of t, or -1.
+func (ix *Index) term(t string) int {
+	n := len(ix.df)
+	i := sort.Search(n, func(i int) bool {
+		return string(ix.termBlob[ix.termOff[i]:ix.termOff[i+1]]) >= t
+	})
+	if i < n && string(ix.termBlob[ix.termOff[i]:ix.termOff[i+1]]) == t {
+		return i
+	}
+	return -1
+}
+
+// DF is the number of passages containing term t (a term from Terms).
+func (ix *Index) DF(t string) int {
+	if i := ix.term(t); i >= 0 {
+		return int(ix.df[i])
+	}
+	return 0
+}
+
+// IDF is BM25's inverse document frequency of term t; 0 for unknown terms.
+func (ix *Index) IDF(t string) float64 {
+	df := ix.DF(t)
+	if df == 0 {
+		return 0
+	}
+	return idf(len(ix.pFile), df)
+}
+
+// postings calls fn for every (passage, term frequency) of slot i.
+func (ix *Index) postings(i int, fn func(doc int, tf uint32)) {
+	b := ix.postBlob[ix.postOff[i]:ix.postOff[i+1]]
+	doc := uint64(0)
+	for len(b) > 0 {
+		d, n := binary.Uvarint(b)
+		tf, m := binary.Uvarint(b[n:])
+		b = b[n+m:]
+		doc += d
+		fn(int(doc), uint32(tf))
+	}
+}
+
+// fileWeight lowers tests and test data: they repeat the vocabulary of the
+// code they test without explaining it.
+func fileWeight(rel string) float64 {
+	if strings.HasSuffix(rel, "_test.go") || strings.Contains("/"+rel, "/testdata/") {
+		return 0.5
+	}
+	return 1
+}
+
+// less orders passages by file path then line, so ranking ties break the
+// same way whatever order the index was built in.
+func (ix *Index) less(a, b int) bool {
+	fa, fb := &ix.Files[ix.pFile[a]], &ix.Files[ix.pFile[b]]
+	if fa != fb {
+		if c := strings.Compare(ix.CitePath(fa), ix.CitePath(fb)); c != 0 {
+			return c < 0
+		}
+	}
+	return ix.pStart[a] < ix.pStart[b]
+}
