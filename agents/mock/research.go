@@ -1,0 +1,98 @@
+package mock
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rgit-dev/rgit/agents"
+)
+
+// research writes a topic's progress file: findings each citing a source,
+// the sources, knowledge gaps, and when the topic may be subdivided, 0 to
+// Breadth subtopics. A re-research after a rejection keeps the same
+// findings and adds one answering each review gap.
+func research(b agents.Brief) output {
+	r := seedFor(b.Question, b.Topic, "research")
+	lower := strings.ToLower(b.Topic)
+	var findings, sources []string
+	cite := func(claim string) {
+		n := len(sources) + 1
+		findings = append(findings, fmt.Sprintf("%s (Source %d)", claim, n))
+		sources = append(sources, source(r, b.Topic, n))
+	}
+	for _, c := range r.perm(len(claims))[:3+r.intn(3)] {
+		cite(fmt.Sprintf("Sources on %s %s.", lower, fmt.Sprintf(claims[c], 3+r.intn(40))))
+	}
+	for _, c := range b.Criteria {
+		cite(fmt.Sprintf("On the criterion %q, the reviewed sources %s.", oneLine(c), fmt.Sprintf(r.pick(claims), 3+r.intn(40))))
+	}
+	for _, g := range b.Gaps {
+		cite(fmt.Sprintf("In answer to the review (%q), an independent study finds that results on %s %s.", oneLine(g), lower, fmt.Sprintf(r.pick(claims), 3+r.intn(40))))
+	}
+
+	var body strings.Builder
+	fmt.Fprintf(&body, "# Progress: %s\n\n## Findings\n", b.Topic)
+	for _, f := range findings {
+		fmt.Fprintf(&body, "- %s\n", f)
+	}
+	body.WriteString("\n## Sources\n")
+	for _, s := range sources {
+		fmt.Fprintf(&body, "- %s\n", s)
+	}
+	body.WriteString("\n## Knowledge Gaps\n")
+	for i, g := range r.perm(len(knowledgeGaps))[:1+r.intn(3)] {
+		fmt.Fprintf(&body, "- Gap %d: "+knowledgeGaps[g]+".\n", i+1, lower)
+	}
+	subs := 0
+	if b.CanSubdivide {
+		body.WriteString("\n## Subtopics\n")
+		subs = subtopics(&body, r, b)
+		if subs == 0 {
+			body.WriteString("No subtopics proposed.\n")
+		}
+	}
+	return output{body: body.String(), text: fmt.Sprintf("Researched %s: %d findings from %d sources, %d subtopics proposed.",
+		b.Topic, len(findings), len(sources), subs)}
+}
+
+// source is one citation on a reserved example domain.
+func source(r *rng, topic string, n int) string {
+	title := fmt.Sprintf(r.pick(titleForms), strings.ToLower(topic))
+	title = strings.ToUpper(title[:1]) + title[1:]
+	url := r.pick(urlForms)
+	if strings.Contains(url, "10.5555/%d.%s") {
+		url = fmt.Sprintf(url, 1000+r.intn(9000), slug(topic))
+	} else {
+		url = fmt.Sprintf(url, slug(topic), 100+r.intn(900))
+	}
+	return fmt.Sprintf("Source %d: %s (%s, %d) - %s", n, title, r.pick(publishers), 2012+r.intn(14), url)
+}
+
+// subtopics writes 0 to Breadth proposals, about one topic in eight
+// getting none, so mock trees grow deep. A name is the topic's name and
+// an aspect, which keeps it unique in the plan; names the plan already
+// has (from an earlier pass on this topic) are not proposed again.
+func subtopics(w *strings.Builder, r *rng, b agents.Brief) int {
+	n := 0
+	if r.intn(8) != 0 {
+		n = 1 + r.intn(max(1, b.Breadth))
+	}
+	existing := map[string]bool{strings.ToLower(b.Topic): true}
+	for _, e := range b.Existing {
+		existing[strings.ToLower(e)] = true
+	}
+	written := 0
+	for _, a := range r.perm(len(subAspects))[:min(n, len(subAspects))] {
+		aspect := subAspects[a]
+		name := b.Topic + " - " + aspect
+		if existing[strings.ToLower(name)] {
+			continue
+		}
+		la := strings.ToLower(aspect)
+		fmt.Fprintf(w, "- %s: The %s behind %s, examined in their own right.\n", name, la, strings.ToLower(b.Topic))
+		fmt.Fprintf(w, "  - Documents the main %s with cited sources\n", la)
+		fmt.Fprintf(w, "  - States how the %s bear on %s\n", la, strings.ToLower(b.Topic))
+		written++
+	}
+	return written
+}
