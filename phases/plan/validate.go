@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Validate checks the plan's semantics: metadata present, every status
@@ -97,6 +98,8 @@ func checkName(name string) string {
 		return "is empty; give the topic a name"
 	case name != strings.Join(strings.Fields(name), " "):
 		return "has extra spaces; write it on one line with single spaces"
+	case !utf8.ValidString(name):
+		return "is not valid UTF-8; save the plan as UTF-8"
 	case strings.IndexFunc(name, unicode.IsControl) >= 0:
 		return "contains a control character; remove it"
 	}
