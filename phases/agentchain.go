@@ -1,0 +1,103 @@
+package phases
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/rgit-dev/rgit/agents"
+)
+
+// chain is the ordered list of agent specs a role's phases try: the role's
+// current model (after any session-wide switch) and then the fallback chain.
+func (r *run) chain(role string) []string {
+	primary := r.state.Model
+	if role == "review" {
+		primary = r.state.ReviewModel
+	}
+	for _, sw := range r.state.Switches {
+		if sw.From == primary {
+			primary = sw.To
+		}
+	}
+	out := []string{primary}
+	for _, f := range r.state.Fallback {
+		if f != "" && !contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// agentFor builds (once per run) the agent for a spec.
+func (r *run) agentFor(spec string) (agents.Agent, string, error) {
+	_, model, _ := strings.Cut(spec, ":")
+	if a, ok := r.agents[spec]; ok {
+		return a, model, nil
+	}
+	if r.deps.NewAgent == nil {
+		return nil, "", fmt.Errorf("no agent factory for %q", spec)
+	}
+	a, err := r.deps.NewAgent(spec)
+	if err != nil {
+		return nil, "", fmt.Errorf("agent %s: %w", spec, err)
+	}
+	r.agents[spec] = a
+	return a, model, nil
+}
+
+// switchAgent moves the rest of the session from one agent to the next and
+// records when and why.
+func (r *run) switchAgent(c call, from, to string) {
+	reason := fmt.Sprintf("%d timeouts of %s", r.state.Timeouts[from], from)
+	r.state.Switches = append(r.state.Switches, Switch{From: from, To: to, Reason: reason,
+		At: float64(time.Now().UnixNano()) / 1e9, Phase: string(c.phase)})
+	r.warn(fmt.Sprintf("switching from %s to %s for the rest of the session: %s", from, to, reason))
+}
+
+// account adds one call's usage to the per-backend totals.
+func (r *run) account(backend string, u agents.Usage) {
+	t := r.state.Usage[backend]
+	if t == nil {
+		t = &Totals{}
+		r.state.Usage[backend] = t
+	}
+	t.Calls++
+	t.InputTokens += u.InputTokens
+	t.OutputTokens += u.OutputTokens
+	t.CachedTokens += u.CachedTokens
+	t.CostUSD += u.CostUSD
+	t.Seconds += u.Duration.Seconds()
+}
+
+// secretValues are the values of the environment's API keys and tokens,
+// which must never reach a commit, a log or the terminal.
+func secretValues() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		k, v, _ := strings.Cut(kv, "=")
+		uk := strings.ToUpper(k)
+		if len(v) >= 8 && (strings.Contains(uk, "API_KEY") || strings.Contains(uk, "TOKEN") || strings.Contains(uk, "SECRET") || strings.HasSuffix(uk, "_KEY")) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// Redact replaces every secret value in s.
+func Redact(s string) string {
+	for _, v := range secretValues() {
+		s = strings.ReplaceAll(s, v, "[redacted]")
+	}
+	return s
+}

@@ -1,0 +1,173 @@
+package phases
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rgit-dev/rgit/agents"
+)
+
+// synthesize is the SYNTHESIZE phase: the agent writes the report; rgit
+// adds the methodology. If every agent fails, rgit compiles the progress
+// files itself so the session still ends with a report.
+func (r *run) synthesize(ctx context.Context) error {
+	start := time.Now()
+	out := r.reportPath()
+	brief, files := r.finalBrief()
+	vars := map[string]string{"progress_files": files, "exhausted_topics": mdList(r.state.Exhausted)}
+	c := call{phase: agents.PhaseSynthesize, template: "synthesize.md", role: "model", output: out, vars: vars, brief: brief, textIsOutput: true}
+	c.gate = func(agents.Result) error {
+		data, err := os.ReadFile(out)
+		if err != nil {
+			return fmt.Errorf("synthesize phase wrote no report.md")
+		}
+		return checkReport(data)
+	}
+	_ = removeIfExists(out)
+	o, err := r.runCall(ctx, c)
+	if errors.Is(err, errExhausted) {
+		r.warn(fmt.Sprintf("synthesis failed on every agent; compiling the report from the progress files (%v)", err))
+		if err := writeFileAtomic(out, r.compiledReport()); err != nil {
+			return fmt.Errorf("write report: %w", err)
+		}
+	} else if err != nil {
+		return err
+	}
+	if err := r.addMethodology(out); err != nil {
+		return err
+	}
+	r.state.Stage = StageFinalReview
+	hash, err := r.commit(ctx, record{phase: "synthesize", summary: "synthesize: report for " + r.state.OriginalTopic,
+		agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
+	if err != nil {
+		return err
+	}
+	r.done("synthesize", "", o, hash, start)
+	return nil
+}
+
+// finalReview is the final REVIEW phase over the report.
+func (r *run) finalReview(ctx context.Context) error {
+	start := time.Now()
+	out := filepath.Join(r.ws, "review.json")
+	_ = removeIfExists(out)
+	brief, files := r.finalBrief()
+	brief.Gaps = nil
+	vars := map[string]string{"progress_files": files, "exhausted_topics": mdList(r.state.Exhausted)}
+	var v Verdict
+	c := call{phase: agents.PhaseFinalReview, template: "final_review.md", role: "review", output: out, vars: vars, brief: brief}
+	c.gate = func(res agents.Result) error {
+		var err error
+		if v, err = parseVerdict(tail(res.Text, 64<<10)); err == nil {
+			return nil
+		}
+		data, rerr := os.ReadFile(out)
+		if rerr != nil {
+			return err
+		}
+		v, err = parseVerdict(tail(string(data), 64<<10))
+		return err
+	}
+	o, err := r.runCall(ctx, c)
+	_ = removeIfExists(out)
+	if errors.Is(err, errExhausted) {
+		r.warn(fmt.Sprintf("final review failed on every agent; keeping the report as synthesized (%v)", err))
+		v = Verdict{Verdict: "accept", Summary: "Final review unavailable: every agent failed."}
+	} else if err != nil {
+		return err
+	}
+	if err := r.writeReview(v, "report", false); err != nil {
+		return err
+	}
+	verdict := "accepted"
+	r.state.Stage = StageComplete
+	if !v.Accepted() {
+		verdict = "rejected"
+		r.state.FinalGaps = v.Gaps
+		r.state.Stage = StageRevise
+	}
+	hash, err := r.commit(ctx, record{phase: "final-review", verdict: verdict, summary: "final-review: report " + verdict,
+		body: reviewBody(v), agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
+	if err != nil {
+		return err
+	}
+	r.done("final-review", "", o, hash, start)
+	return nil
+}
+
+// revise is the REVISE phase: targeted edits answering the final review.
+func (r *run) revise(ctx context.Context) error {
+	start := time.Now()
+	out := r.reportPath()
+	brief, files := r.finalBrief()
+	vars := map[string]string{"progress_files": files, "review_gaps": mdList(r.state.FinalGaps),
+		"exhausted_topics": mdList(r.state.Exhausted)}
+	before, _ := os.ReadFile(out)
+	c := call{phase: agents.PhaseRevise, template: "revise.md", role: "model", output: out, vars: vars, brief: brief, textIsOutput: true}
+	c.gate = func(agents.Result) error {
+		data, err := os.ReadFile(out)
+		if err != nil {
+			return fmt.Errorf("revise phase removed report.md")
+		}
+		return checkReport(data)
+	}
+	o, err := r.runCall(ctx, c)
+	if errors.Is(err, errExhausted) {
+		r.warn(fmt.Sprintf("revision failed on every agent; keeping the report as reviewed (%v)", err))
+		if err := writeFileAtomic(out, before); err != nil {
+			return fmt.Errorf("restore report: %w", err)
+		}
+	} else if err != nil {
+		return err
+	}
+	if err := r.addMethodology(out); err != nil {
+		return err
+	}
+	if err := r.writeReview(Verdict{Verdict: "accept", Summary: "Revised to answer the final review."}, "report", false); err != nil {
+		return err
+	}
+	r.state.Stage = StageComplete
+	hash, err := r.commit(ctx, record{phase: "revise", summary: "revise: report answers the final review",
+		body: "Gaps addressed:\n" + mdList(r.state.FinalGaps), agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
+	if err != nil {
+		return err
+	}
+	r.done("revise", "", o, hash, start)
+	return nil
+}
+
+// compiledReport is rgit's own report when no agent could synthesize one.
+func (r *run) compiledReport() []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\n## Executive Summary\n\nThis report was compiled by rgit from the per-topic research notes because no agent could synthesize it.\n\n## Findings\n\n", r.state.OriginalTopic)
+	var sources []string
+	for _, t := range r.plan.Topics {
+		fmt.Fprintf(&b, "%s %s\n\n", strings.Repeat("#", min(3+t.Depth, 6)), t.Name)
+		data, err := os.ReadFile(r.progressPath(t))
+		if err != nil {
+			b.WriteString("No notes were recorded.\n\n")
+			continue
+		}
+		secs := sections(data)
+		if f, ok := findSection(secs, "findings"); ok {
+			b.WriteString(strings.TrimSpace(string(f)) + "\n\n")
+		}
+		if s, ok := findSection(secs, "sources"); ok {
+			for _, line := range strings.Split(string(s), "\n") {
+				if l := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*0123456789.")); l != "" && !contains(sources, l) {
+					sources = append(sources, l)
+				}
+			}
+		}
+	}
+	b.WriteString("## Sources\n\n")
+	for i, s := range sources {
+		fmt.Fprintf(&b, "%d. %s\n", i+1, s)
+	}
+	return []byte(b.String())
+}

@@ -1,0 +1,186 @@
+package phases
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rgit-dev/rgit/agents"
+)
+
+// scripted is a tiny agent for loop tests: it follows the phase contract,
+// and fails the phases and topics it is told to.
+type scripted struct {
+	name string
+	mu   sync.Mutex
+	// failing returns an error for a task, or nil to answer it properly.
+	failing func(task agents.Task) error
+	calls   []string
+}
+
+func (s *scripted) Name() string { return s.name }
+
+func (s *scripted) Run(ctx context.Context, task agents.Task) (agents.Result, error) {
+	s.mu.Lock()
+	s.calls = append(s.calls, fmt.Sprintf("%s:%s", task.Phase, task.Brief.Topic))
+	s.mu.Unlock()
+	if s.failing != nil {
+		if err := s.failing(task); err != nil {
+			return agents.Result{}, err
+		}
+	}
+	write := func(body string) error { return os.WriteFile(task.Output, []byte(body), 0o644) }
+	b := task.Brief
+	switch task.Phase {
+	case agents.PhasePlan:
+		var sb strings.Builder
+		sb.WriteString("# Research Plan\n\n## Metadata\n- Topic: " + b.Question + "\n- Breadth: " + fmt.Sprint(b.Breadth) + "\n- Depth: " + fmt.Sprint(b.Depth) + "\n\n## Topics\n\n")
+		for i := 0; i < b.Breadth; i++ {
+			fmt.Fprintf(&sb, "### Root %d (Depth: 0)\n- Status: Pending\n- Description: part %d\n- Acceptance Criteria:\n  - covered\n\n", i+1, i+1)
+		}
+		return agents.Result{}, write(sb.String())
+	case agents.PhaseResearch:
+		body := "# Progress: " + b.Topic + "\n\n## Findings\n- finding about " + b.Topic + " [1]\n\n## Sources\n1. https://example.org/" + fmt.Sprint(len(b.Topic)) + "\n\n## Knowledge Gaps\n- none\n"
+		if b.CanSubdivide {
+			body += "\n## Subtopics\n- " + b.Topic + " detail: deeper\n  - explained\n"
+		}
+		return agents.Result{Usage: agents.Usage{InputTokens: 10, OutputTokens: 5}}, write(body)
+	case agents.PhaseReview, agents.PhaseFinalReview:
+		v, _ := json.Marshal(Verdict{Verdict: "accept", Summary: "fine"})
+		return agents.Result{Text: string(v)}, nil
+	case agents.PhaseSynthesize, agents.PhaseRevise:
+		return agents.Result{}, write("# Report\n\n## Executive Summary\nsum\n\n## Findings\nall\n\n## Sources\n1. https://example.org\n")
+	}
+	return agents.Result{}, fmt.Errorf("unexpected phase %s", task.Phase)
+}
+
+func testRepo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"commit", "-q", "--allow-empty", "-m", "start"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	return dir
+}
+
+func runWith(t *testing.T, dir string, cfg Config, byName map[string]agents.Agent) (Summary, []Event, error) {
+	t.Helper()
+	var events []Event
+	cfg.Dir = dir
+	deps := Deps{
+		NewAgent: func(spec string) (agents.Agent, error) {
+			if a, ok := byName[spec]; ok {
+				return a, nil
+			}
+			return nil, fmt.Errorf("no agent %q", spec)
+		},
+		Reporter: ReporterFunc(func(e Event) { events = append(events, e) }),
+	}
+	sum, err := Research(context.Background(), cfg, deps)
+	return sum, events, err
+}
+
+func TestLoopCompletesAndMerges(t *testing.T) {
+	dir := testRepo(t)
+	a := &scripted{name: "fake"}
+	sum, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 2, Depth: 1, Model: "fake", ReviewModel: "fake"}, map[string]agents.Agent{"fake": a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Finished || sum.Total != 4 || sum.Complete != 4 || sum.Target != "main" {
+		t.Fatalf("summary %+v", sum)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "reports", "why", "report.md")); err != nil {
+		t.Fatalf("report not in the checked-out main: %v", err)
+	}
+}
+
+// A topic whose research fails on every attempt of every agent is marked
+// #RETRY_EXHAUSTED and the loop goes on to a report.
+func TestExhaustedTopicLoopGoesOn(t *testing.T) {
+	dir := testRepo(t)
+	bad := func(task agents.Task) error {
+		if task.Phase == agents.PhaseResearch && task.Brief.Topic == "Root 2" {
+			return &agents.CallError{Backend: "fake", Msg: "boom", Exit: 1}
+		}
+		return nil
+	}
+	a := &scripted{name: "fake", failing: bad}
+	b := &scripted{name: "backup", failing: bad}
+	sum, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 2, Depth: 0, Model: "fake", ReviewModel: "fake", Fallback: []string{"backup"}},
+		map[string]agents.Agent{"fake": a, "backup": b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Exhausted) != 1 || sum.Exhausted[0] != "Root 2" || !sum.Finished {
+		t.Fatalf("summary %+v", sum)
+	}
+	if n := strings.Count(strings.Join(b.calls, ","), "research:Root 2"); n != maxRetries+1 {
+		t.Errorf("fallback agent got %d attempts at Root 2, want %d", n, maxRetries+1)
+	}
+	report, _ := os.ReadFile(filepath.Join(dir, "reports", "why", "report.md"))
+	if !strings.Contains(string(report), "#RETRY_EXHAUSTED") || !strings.Contains(string(report), "Root 2") {
+		t.Errorf("report methodology does not list the exhausted topic:\n%s", report)
+	}
+}
+
+// Two timeouts of one backend move the rest of the session to the next
+// agent, recorded in state.json.
+func TestTimeoutsSwitchBackend(t *testing.T) {
+	dir := testRepo(t)
+	slow := &scripted{name: "slow", failing: func(task agents.Task) error {
+		return &agents.CallError{Backend: "slow", Kind: agents.ErrTimeout}
+	}}
+	fast := &scripted{name: "fast"}
+	_, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 1, Depth: 0, Model: "slow", ReviewModel: "fast", Fallback: []string{"fast"}},
+		map[string]agents.Agent{"slow": slow, "fast": fast})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(slow.calls) != timeoutsBeforeSwitch {
+		t.Errorf("slow agent called %d times, want %d before the switch", len(slow.calls), timeoutsBeforeSwitch)
+	}
+	out, err := exec.Command("git", "-C", dir, "show", "research/why:.research/why/state.json").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ParseState("state.json", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Switches) != 1 || st.Switches[0].From != "slow" || st.Switches[0].To != "fast" {
+		t.Errorf("switches %+v", st.Switches)
+	}
+}
+
+// An auth error stops the session at once; it stays resumable.
+func TestAuthErrorStops(t *testing.T) {
+	dir := testRepo(t)
+	a := &scripted{name: "fake", failing: func(task agents.Task) error {
+		if task.Phase == agents.PhaseResearch {
+			return &agents.CallError{Backend: "fake", Kind: agents.ErrAuth, Msg: "not logged in"}
+		}
+		return nil
+	}}
+	_, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 1, Depth: 0, Model: "fake", ReviewModel: "fake"}, map[string]agents.Agent{"fake": a})
+	if err == nil || !strings.Contains(err.Error(), "not logged in") {
+		t.Fatalf("err = %v, want the auth error", err)
+	}
+	if len(a.calls) != 2 {
+		t.Errorf("calls %v: an auth error must not be retried", a.calls)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".research", "why", LockFile)); !os.IsNotExist(err) {
+		t.Errorf("lock left behind: %v", err)
+	}
+}

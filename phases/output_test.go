@@ -1,0 +1,84 @@
+package phases
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/rgit-dev/rgit/phases/plan"
+)
+
+func TestParseVerdict(t *testing.T) {
+	tests := []struct {
+		name    string
+		text    string
+		want    Verdict
+		wantErr bool
+	}{
+		{"bare accept", `{"verdict": "accept", "summary": "good", "gaps": []}`, Verdict{Verdict: "accept", Summary: "good"}, false},
+		{"fenced reject with prose", "I looked.\n```json\n{\"verdict\":\"REJECT\",\"summary\":\"thin\",\"gaps\":[\"no sources\",\" \"]}\n```\n", Verdict{Verdict: "reject", Summary: "thin", Gaps: []string{"no sources"}}, false},
+		{"last valid object wins", `{"verdict":"reject"} then {"verdict":"accept","summary":"ok"}`, Verdict{Verdict: "accept", Summary: "ok"}, false},
+		{"nested braces in summary", `{"verdict":"accept","summary":"uses {x}"}`, Verdict{Verdict: "accept", Summary: "uses {x}"}, false},
+		{"unknown verdict", `{"verdict":"maybe"}`, Verdict{}, true},
+		{"no json", "looks fine to me", Verdict{}, true},
+		{"control characters cleaned", "{\"verdict\":\"reject\",\"gaps\":[\"a\\u0007b\"]}", Verdict{Verdict: "reject", Gaps: []string{"a b"}}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := parseVerdict(tc.text)
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("parseVerdict err = %v, wantErr %v", err, tc.wantErr)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("parseVerdict = %#v, want %#v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseSubtopics(t *testing.T) {
+	src := "# Progress: X\n\n## Findings\n- a [1]\n\n## Sources\n- [1] https://example.org\n\n## Subtopics\n" +
+		"- Ocean Basins: how basin shape shapes tides\n  - Explains resonance\n  - Names two basins\n" +
+		"- **Moon Distance**: perigee effects\n- ../../etc/passwd: sneaky\n- : empty name\n"
+	got := parseSubtopics([]byte(src))
+	want := []plan.Proposal{
+		{Name: "Ocean Basins", Description: "how basin shape shapes tides", Criteria: []string{"Explains resonance", "Names two basins"}},
+		{Name: "Moon Distance", Description: "perigee effects"},
+		{Name: "../../etc/passwd", Description: "sneaky"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("parseSubtopics =\n%#v\nwant\n%#v", got, want)
+	}
+	// A hostile name still slugs to something inside progress/.
+	if s := plan.Slug(got[2].Name); strings.ContainsAny(s, "./") {
+		t.Errorf("slug of hostile name %q = %q", got[2].Name, s)
+	}
+}
+
+func TestGates(t *testing.T) {
+	tests := []struct {
+		name   string
+		check  func([]byte) error
+		src    string
+		errHas string
+	}{
+		{"research ok", checkResearch, "## Findings\n- x\n\n## Sources\n- y\n", ""},
+		{"research no findings", checkResearch, "## Sources\n- y\n", "Findings"},
+		{"research empty findings", checkResearch, "## Findings\n\n## Sources\n- y\n", "empty"},
+		{"research no sources", checkResearch, "## Findings\n- x\n", "Sources"},
+		{"garbage", checkResearch, "\x00\x01 lorem", "Findings"},
+		{"report ok", checkReport, "# R\n\n## Executive Summary\nx\n\n## Findings\ny\n\n## Sources\n1. z\n", ""},
+		{"report no summary", checkReport, "## Findings\ny\n\n## Sources\n1. z\n", "Executive Summary"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.check([]byte(tc.src))
+			if tc.errHas == "" && err != nil {
+				t.Fatalf("unexpected error %v", err)
+			}
+			if tc.errHas != "" && (err == nil || !strings.Contains(err.Error(), tc.errHas)) {
+				t.Fatalf("error %v, want one mentioning %q", err, tc.errHas)
+			}
+		})
+	}
+}

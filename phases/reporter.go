@@ -1,0 +1,62 @@
+package phases
+
+import "time"
+
+// EventKind says what an Event reports.
+type EventKind int
+
+// The kinds of progress rgit reports.
+const (
+	EventNotice     EventKind = iota // something the user should know
+	EventWarning                     // something went wrong but the loop goes on
+	EventPhaseStart                  // an agent call begins
+	EventPhaseDone                   // a phase is committed
+	EventRetry                       // a failed attempt will be retried
+	EventWait                        // backing off before a retry
+)
+
+// Event is one line of progress.
+type Event struct {
+	Kind      EventKind
+	Phase     string
+	Topic     string
+	Iteration int
+	Max       int
+	Attempt   int
+	Agent     string
+	Message   string
+	Commit    string
+	Duration  time.Duration // the whole phase
+	AgentTime time.Duration // inside the agent call
+}
+
+// Reporter receives progress; cmd renders it. Implementations must be
+// safe to call from one goroutine at a time.
+type Reporter interface {
+	Report(Event)
+}
+
+// ReporterFunc adapts a function to Reporter.
+type ReporterFunc func(Event)
+
+// Report calls f(e).
+func (f ReporterFunc) Report(e Event) { f(e) }
+
+// Summary is what a finished run tells the user.
+type Summary struct {
+	Name         string
+	Branch       string
+	Complete     int
+	Total        int
+	Iterations   int
+	MaxIter      int
+	AgentTime    time.Duration
+	Retried      int
+	Exhausted    []string
+	LimitReached bool
+	Warning      string
+	Target       string // the branch the report was merged into ("" with --no-merge)
+	MergeCommit  string
+	ReportPath   string // relative to the repository root
+	Finished     bool   // the whole session is complete
+}

@@ -1,0 +1,308 @@
+package phases
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/gitstore"
+	"github.com/rgit-dev/rgit/phases/plan"
+	"github.com/rgit-dev/rgit/prompts"
+)
+
+// Deps are what Research needs from outside: cmd wires the real ones, tests
+// pass fakes.
+type Deps struct {
+	// NewAgent builds an agent from a backend:model spec.
+	NewAgent func(spec string) (agents.Agent, error)
+	Reporter Reporter
+	// Confirm asks the user a yes/no question; nil means there is no terminal.
+	Confirm func(question string) (bool, error)
+}
+
+// run is one process working on one session.
+type run struct {
+	cfg      Config
+	deps     Deps
+	store    *gitstore.Store
+	name     string
+	branch   string
+	root     string // repository root
+	ws       string // .research/<name> on disk
+	reports  string // reports/<name> on disk
+	state    *State
+	plan     *plan.Plan
+	tmpl     *prompts.Set
+	lock     *lock
+	agents   map[string]agents.Agent
+	started  time.Time
+	// merged and mergeCommit say where this run merged the report.
+	merged      string
+	mergeCommit string
+}
+
+// Research runs, or resumes, the session cfg describes until its report is
+// merged, a limit is reached, or ctx is cancelled. Bad input is reported as
+// *BadInputError before anything is written.
+func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
+	if deps.Reporter == nil {
+		deps.Reporter = ReporterFunc(func(Event) {})
+	}
+	notices, err := cfg.Normalize()
+	if err != nil {
+		return Summary{}, err
+	}
+	r := &run{cfg: cfg, deps: deps, name: cfg.Name, branch: "research/" + cfg.Name, agents: map[string]agents.Agent{}, started: time.Now()}
+	for _, n := range notices {
+		r.notice(n)
+	}
+	if err := r.prepare(ctx); err != nil {
+		return Summary{}, err
+	}
+	defer r.store.Close()
+	defer r.lock.release()
+	if err := r.loop(ctx); err != nil {
+		if ctx.Err() != nil {
+			return r.summary(), fmt.Errorf("%w: %w", ErrCancelled, ctx.Err())
+		}
+		return r.summary(), err
+	}
+	return r.summary(), nil
+}
+
+// prepare validates everything that can be validated, then (and only then)
+// initialises the repository, takes the lock and restores or creates the
+// session.
+func (r *run) prepare(ctx context.Context) error {
+	dir := r.cfg.Dir
+	if dir == "" {
+		dir = "."
+	}
+	store, err := gitstore.Open(dir)
+	exists := err == nil
+	if err != nil && !errors.Is(err, gitstore.ErrNotRepository) {
+		return fmt.Errorf("open repository: %w", err)
+	}
+	root, _ := filepath.Abs(dir)
+	if exists {
+		root = store.Root()
+	}
+	tmpl, err := prompts.Load(filepath.Join(root, ".research", "templates"))
+	if err != nil {
+		return &BadInputError{Msg: err.Error(), Hint: "fix the template, or delete it to get the default back"}
+	}
+	r.tmpl = tmpl
+	var prior *State
+	if exists {
+		prior, err = r.committedState(store)
+		if err != nil {
+			store.Close()
+			return err
+		}
+	}
+	if prior == nil && r.cfg.Resume {
+		if store != nil {
+			store.Close()
+		}
+		return badInput("run 'rgit list' to see the sessions here, or drop --resume to start one", "no session named %q to resume", r.name)
+	}
+	if prior != nil && r.cfg.Topic != "" && prior.OriginalTopic != r.cfg.Topic {
+		store.Close()
+		return badInput("pick another --name, or resume it with: rgit research --name "+r.name+" --resume",
+			"session %q already researches %q", r.name, prior.OriginalTopic)
+	}
+	if prior == nil && r.cfg.NeedsConfirmation() {
+		if err := r.confirm(); err != nil {
+			if store != nil {
+				store.Close()
+			}
+			return err
+		}
+	}
+	if !exists {
+		var created bool
+		store, created, err = gitstore.OpenOrInit(dir)
+		if err != nil {
+			return fmt.Errorf("init repository: %w", err)
+		}
+		if created {
+			r.notice(fmt.Sprintf("initialised a git repository in %s", store.Root()))
+		}
+	}
+	r.store, r.root = store, store.Root()
+	r.ws = filepath.Join(r.root, ".research", r.name)
+	r.reports = filepath.Join(r.root, "reports", r.name)
+	if err := store.AddExclude("/.research/"); err != nil {
+		store.Close()
+		return fmt.Errorf("exclude workspace: %w", err)
+	}
+	r.lock, err = acquireLock(r.ws, r.cfg.ForceResume, r.notice)
+	if err != nil {
+		store.Close()
+		return err
+	}
+	if err := r.openSession(ctx, prior); err != nil {
+		r.lock.release()
+		store.Close()
+		return err
+	}
+	return nil
+}
+
+func (r *run) confirm() error {
+	q := fmt.Sprintf("This session may run up to %d iterations (breadth %d, depth %d). Continue?", r.cfg.MaxIterations, r.cfg.Breadth, r.cfg.Depth)
+	if r.deps.Confirm == nil {
+		return badInput("pass --yes to confirm, or lower --breadth/--depth",
+			"max iterations %d is above 20 and there is no terminal to confirm it", r.cfg.MaxIterations)
+	}
+	ok, err := r.deps.Confirm(q)
+	if err != nil {
+		return fmt.Errorf("confirm: %w", err)
+	}
+	if !ok {
+		return fmt.Errorf("%w: not confirmed", ErrCancelled)
+	}
+	return nil
+}
+
+// committedState reads state.json at the session branch head; nil if the
+// branch does not exist.
+func (r *run) committedState(store *gitstore.Store) (*State, error) {
+	if _, err := store.Head(r.branch); errors.Is(err, gitstore.ErrNotFound) {
+		return nil, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("read session branch: %w", err)
+	}
+	path := ".research/" + r.name + "/state.json"
+	data, err := store.ReadFile(r.branch, path)
+	if err != nil {
+		return nil, fmt.Errorf("read %s at %s: %w", path, r.branch, err)
+	}
+	return ParseState(r.branch+":"+path, data)
+}
+
+// openSession restores an existing session from its branch head, or lays
+// out a new one.
+func (r *run) openSession(ctx context.Context, prior *State) error {
+	if _, err := prompts.Install(filepath.Join(r.root, ".research", "templates")); err != nil {
+		return fmt.Errorf("install templates: %w", err)
+	}
+	if prior != nil {
+		if err := r.store.Restore(r.branch, r.mounts(), r.excludes()); err != nil {
+			return fmt.Errorf("restore workspace from %s: %w", r.branch, err)
+		}
+		r.state = prior
+		r.notice(fmt.Sprintf("resuming session %s from %s (stage %s, iteration %d)", r.name, r.branch, prior.Stage, prior.Iteration))
+		r.applyOverrides()
+		if err := r.loadPlan(); err != nil {
+			return err
+		}
+	} else {
+		if err := r.newState(); err != nil {
+			return err
+		}
+	}
+	r.state.LockToken = &r.lock.info.Token
+	r.state.Runs = append(r.state.Runs, r.lock.info.Token)
+	for _, d := range []string{r.ws, r.reports, filepath.Join(r.ws, "progress")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return fmt.Errorf("create %s: %w", d, err)
+		}
+	}
+	if r.cfg.Reorganize {
+		n, err := r.reorganizeArchive()
+		if err != nil {
+			return err
+		}
+		r.notice(fmt.Sprintf("wrote %d archived files to .research/%s/archive/", n, r.name))
+	}
+	return nil
+}
+
+func (r *run) newState() error {
+	target := r.cfg.MergeInto
+	if target == "" {
+		cur, err := r.store.CurrentBranch()
+		if err != nil {
+			return fmt.Errorf("read HEAD: %w", err)
+		}
+		target = cur
+	}
+	model, review := r.cfg.Model, r.cfg.ReviewModel
+	if r.cfg.MockMode {
+		model, review = "mock", "mock"
+	}
+	r.state = &State{
+		OriginalTopic: r.cfg.Topic, Breadth: r.cfg.Breadth, Depth: r.cfg.Depth,
+		CurrentPhase: string(agents.PhasePlan), MaxIterations: r.cfg.MaxIterations,
+		Model: model, ReviewModel: review, StartTime: float64(time.Now().UnixNano()) / 1e9,
+		MockMode: r.cfg.MockMode, Timeout: int(r.cfg.Timeout / time.Second),
+		Version: stateVersion, Name: r.name, Stage: StagePlan, TargetBranch: target,
+		Fallback: r.cfg.Fallback, TimeBudgetS: r.cfg.TimeBudget.Seconds(), MaxPerTopic: r.cfg.MaxPerTopic,
+		Corpus: r.cfg.Corpus,
+	}
+	r.state.init()
+	return nil
+}
+
+// applyOverrides lets a resumed run change what is safe to change.
+func (r *run) applyOverrides() {
+	s := r.state
+	if r.cfg.MaxIterations > s.MaxIterations {
+		s.MaxIterations = r.cfg.MaxIterations
+		s.LimitReached = false
+	}
+	if r.cfg.Model != "" && r.cfg.Model != "auto" {
+		s.Model = r.cfg.Model
+	}
+	if r.cfg.ReviewModel != "" && r.cfg.ReviewModel != "auto" {
+		s.ReviewModel = r.cfg.ReviewModel
+	}
+	if r.cfg.MockMode {
+		s.Model, s.ReviewModel, s.MockMode = "mock", "mock", true
+	}
+	if len(r.cfg.Fallback) > 0 {
+		s.Fallback = r.cfg.Fallback
+	}
+	if r.cfg.Timeout > 0 {
+		s.Timeout = int(r.cfg.Timeout / time.Second)
+	}
+	if r.cfg.MergeInto != "" {
+		s.TargetBranch = r.cfg.MergeInto
+	}
+	if len(r.cfg.Corpus) > 0 {
+		s.Corpus = r.cfg.Corpus
+	}
+}
+
+func (r *run) loadPlan() error {
+	path := filepath.Join(r.ws, "research_plan.md")
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) && r.state.Stage == StagePlan {
+		return nil
+	}
+	if errors.Is(err, os.ErrNotExist) && r.state.Stage == StageComplete {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read plan: %w", err)
+	}
+	p, err := plan.Parse(path, data)
+	if err != nil {
+		return &BadInputError{Msg: err.Error(), Hint: "fix research_plan.md on the session branch, or start a new session"}
+	}
+	r.plan = p
+	return nil
+}
+
+func (r *run) notice(msg string) {
+	r.deps.Reporter.Report(Event{Kind: EventNotice, Message: msg})
+}
+
+func (r *run) warn(msg string) {
+	r.deps.Reporter.Report(Event{Kind: EventWarning, Message: msg})
+}

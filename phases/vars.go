@@ -1,0 +1,134 @@
+package phases
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/phases/plan"
+)
+
+// baseVars are the template variables every phase has.
+func (r *run) baseVars() map[string]string {
+	s := r.state
+	return map[string]string{
+		"original_topic": s.OriginalTopic,
+		"session_name":   r.name,
+		"breadth":        fmt.Sprint(s.Breadth),
+		"depth":          fmt.Sprint(s.Depth),
+		"iteration":      fmt.Sprint(s.Iteration),
+		"max_iterations": fmt.Sprint(s.MaxIterations),
+		"model":          s.Model,
+		"review_model":   s.ReviewModel,
+		"timeout":        fmt.Sprint(s.Timeout),
+		"workspace":      r.ws,
+		"plan_file":      filepath.Join(r.ws, "research_plan.md"),
+		"report_file":    r.reportPath(),
+	}
+}
+
+func (r *run) reportPath() string { return filepath.Join(r.reports, "report.md") }
+
+func (r *run) progressPath(t *plan.Topic) string {
+	return filepath.Join(r.ws, "progress", r.slug(t)+".md")
+}
+
+// slug is a topic's stable file name, kept in state across renames.
+func (r *run) slug(t *plan.Topic) string {
+	if s, ok := r.state.Slugs[t.Name]; ok {
+		return s
+	}
+	r.state.Slugs = plan.Slugs(r.plan, r.state.Slugs)
+	return r.state.Slugs[t.Name]
+}
+
+// topicVars and topicBrief carry what a topic's phases need and nothing
+// more: the topic, its ancestors' one-line summaries, its criteria and the
+// last review's gaps. Prompts therefore do not grow with the tree.
+func (r *run) topicVars(t *plan.Topic) map[string]string {
+	var anc strings.Builder
+	for _, a := range plan.Ancestors(r.plan, t) {
+		fmt.Fprintf(&anc, "- %s", a.Name)
+		if s := r.state.Summaries[a.Name]; s != "" {
+			fmt.Fprintf(&anc, ": %s", s)
+		}
+		anc.WriteByte('\n')
+	}
+	limit := 0
+	if t.Depth < r.state.Depth {
+		limit = r.state.Breadth - len(r.plan.Children(t.Name))
+		if limit < 0 {
+			limit = 0
+		}
+	}
+	return map[string]string{
+		"topic":               t.Name,
+		"topic_slug":          r.slug(t),
+		"topic_depth":         fmt.Sprint(t.Depth),
+		"topic_description":   t.Description,
+		"acceptance_criteria": mdList(t.Criteria),
+		"ancestors":           strings.TrimRight(anc.String(), "\n"),
+		"review_gaps":         mdList(r.state.Gaps[t.Name]),
+		"subtopic_limit":      fmt.Sprint(limit),
+	}
+}
+
+func (r *run) topicBrief(t *plan.Topic) agents.Brief {
+	var anc []string
+	for _, a := range plan.Ancestors(r.plan, t) {
+		anc = append(anc, a.Name)
+	}
+	existing := make([]string, 0, len(r.plan.Topics))
+	for _, x := range r.plan.Topics {
+		existing = append(existing, x.Name)
+	}
+	return agents.Brief{
+		Question: r.state.OriginalTopic, Breadth: r.state.Breadth, Depth: r.state.Depth,
+		Topic: t.Name, TopicDepth: t.Depth, Description: t.Description, Criteria: t.Criteria,
+		Ancestors: anc, Gaps: r.state.Gaps[t.Name], Existing: existing,
+		CanSubdivide: t.Depth < r.state.Depth && len(r.plan.Children(t.Name)) < r.state.Breadth,
+		Corpus:       r.state.Corpus,
+	}
+}
+
+// finalBrief lists every topic for the final phases.
+func (r *run) finalBrief() (agents.Brief, string) {
+	b := agents.Brief{Question: r.state.OriginalTopic, Breadth: r.state.Breadth, Depth: r.state.Depth,
+		Corpus: r.state.Corpus, Gaps: r.state.FinalGaps, ReviewPath: r.reportPath()}
+	var files strings.Builder
+	if r.plan != nil {
+		for _, t := range r.plan.Topics {
+			ref := agents.TopicRef{Name: t.Name, Depth: t.Depth, Parent: t.Parent, Status: string(t.Status), Exhausted: r.state.isExhausted(t.Name)}
+			if p := r.progressPath(t); fileExists(p) {
+				ref.Progress = p
+				fmt.Fprintf(&files, "- %s: %s\n", t.Name, p)
+			}
+			b.Topics = append(b.Topics, ref)
+		}
+	}
+	return b, strings.TrimRight(files.String(), "\n")
+}
+
+func mdList(items []string) string {
+	var b strings.Builder
+	for _, it := range items {
+		fmt.Fprintf(&b, "- %s\n", it)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// overBudget says whether the --time budget leaves only the synthesis
+// reserve (seed 003: 1.5 minutes, or 30% of short budgets).
+func (r *run) overBudget() bool {
+	if r.state.TimeBudgetS <= 0 {
+		return false
+	}
+	budget := time.Duration(r.state.TimeBudgetS * float64(time.Second))
+	reserve := 90 * time.Second
+	if budget < 5*time.Minute {
+		reserve = budget * 3 / 10
+	}
+	return time.Since(r.started) > budget-reserve
+}
