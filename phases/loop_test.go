@@ -60,7 +60,7 @@ func (s *scripted) Run(ctx context.Context, task agents.Task) (agents.Result, er
 	return agents.Result{}, fmt.Errorf("unexpected phase %s", task.Phase)
 }
 
-func testRepo(t *testing.T) string {
+func testRepo(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"commit", "-q", "--allow-empty", "-m", "start"}} {

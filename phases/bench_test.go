@@ -1,0 +1,68 @@
+package phases
+
+import (
+	"context"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/mock"
+)
+
+// mockSession runs a whole mock session and returns rgit's own time per
+// phase (the phase's wall time minus the agent call), in order.
+func mockSession(b *testing.B, breadth, depth int) []time.Duration {
+	b.Helper()
+	dir := testRepo(b)
+	var overhead []time.Duration
+	cfg := Config{Dir: dir, Topic: "How do tides shape coastlines?", Breadth: breadth, Depth: depth, MaxIterations: 5000,
+		Model: "mock", ReviewModel: "mock", MockMode: true, Yes: true}
+	deps := Deps{
+		NewAgent: func(string) (agents.Agent, error) { return mock.New(mock.Options{}), nil },
+		Reporter: ReporterFunc(func(e Event) {
+			if e.Kind == EventPhaseDone {
+				overhead = append(overhead, e.Duration-e.AgentTime)
+			}
+		}),
+	}
+	if _, err := Research(context.Background(), cfg, deps); err != nil {
+		b.Fatal(err)
+	}
+	return overhead
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+// BenchmarkSessionB3D3 is a mock session of breadth 3 depth 3 end to end.
+// Goal: rgit's own time per phase under 5 ms (median).
+func BenchmarkSessionB3D3(b *testing.B) {
+	var all []time.Duration
+	for i := 0; i < b.N; i++ {
+		all = append(all, mockSession(b, 3, 3)...)
+	}
+	b.ReportMetric(float64(median(all).Microseconds())/1000, "ms/phase-overhead")
+	b.ReportMetric(float64(len(all)/b.N), "phases/session")
+}
+
+// BenchmarkPhaseGrowthB4D3 compares rgit's per-phase time over the last 10
+// phases of a breadth 4 depth 3 session with its first 10. Goal: within 1.5x.
+func BenchmarkPhaseGrowthB4D3(b *testing.B) {
+	var first, last []time.Duration
+	for i := 0; i < b.N; i++ {
+		o := mockSession(b, 4, 3)
+		if len(o) < 20 {
+			b.Fatalf("only %d phases", len(o))
+		}
+		first = append(first, o[:10]...)
+		last = append(last, o[len(o)-10:]...)
+	}
+	f, l := median(first), median(last)
+	b.ReportMetric(float64(f.Microseconds())/1000, "ms/first10")
+	b.ReportMetric(float64(l.Microseconds())/1000, "ms/last10")
+	b.ReportMetric(float64(l)/float64(f), "last/first")
+}
