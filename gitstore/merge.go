@@ -193,7 +193,7 @@ func (s *Store) takePaths(o MergeOptions, srcTree, tgtTree, baseTree plumbing.Ha
 		if !unchanged && !(tok && sameEntry(&te, &se)) {
 			return root, nil, fmt.Errorf("%s changed on %s since the session started: %w", p, o.Target, ErrConflict)
 		}
-		if root, err = s.spliceTree(root, splitPath(p), &se); err != nil {
+		if root, err = s.spliceTree(root, map[string]*object.TreeEntry{p: &se}); err != nil {
 			return root, nil, err
 		}
 		old, err := s.filesOf(te, tok, p)

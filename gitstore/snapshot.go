@@ -92,11 +92,9 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 		if err != nil {
 			return "", err
 		}
-		root := parentTree
-		for i, m := range o.Mounts {
-			if root, err = s.spliceTree(root, splitPath(m.Tree), subtrees[i]); err != nil {
-				return "", err
-			}
+		root, err := s.spliceTree(parentTree, subtrees)
+		if err != nil {
+			return "", err
 		}
 		if root.IsZero() {
 			if root, err = s.writeTree(nil); err != nil {
@@ -126,16 +124,18 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 	return "", fmt.Errorf("snapshot %s: %w after %d attempts", o.Branch, errRefChanged, casAttempts)
 }
 
-// writeMounts stores each mount directory as a tree. A missing directory
-// gives a nil entry: its subtree is removed.
-func (s *Store) writeMounts(mounts []Mount, exclude []string) ([]*object.TreeEntry, error) {
+// writeMounts stores each mount directory as a tree and returns the edits to
+// splice into the parent's tree. A missing directory gives a nil entry: its
+// subtree is removed.
+func (s *Store) writeMounts(mounts []Mount, exclude []string) (map[string]*object.TreeEntry, error) {
 	mounts = append([]Mount(nil), mounts...)
 	if err := checkMounts(mounts); err != nil {
 		return nil, err
 	}
 	now := time.Now()
-	out := make([]*object.TreeEntry, len(mounts))
-	for i, m := range mounts {
+	out := make(map[string]*object.TreeEntry, len(mounts))
+	for _, m := range mounts {
+		out[m.Tree] = nil
 		fi, err := os.Stat(m.Dir)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
@@ -146,57 +146,82 @@ func (s *Store) writeMounts(mounts []Mount, exclude []string) ([]*object.TreeEnt
 		if !fi.IsDir() {
 			return nil, fmt.Errorf("snapshot %s: not a directory", m.Dir)
 		}
-		tp := path.Clean(m.Tree)
-		if excluded(tp, exclude) {
+		if excluded(m.Tree, exclude) {
 			continue
 		}
-		h, err := s.writeDir(m.Dir, tp, exclude, now)
+		h, err := s.writeDir(m.Dir, m.Tree, exclude, now)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = &object.TreeEntry{Name: path.Base(tp), Mode: filemode.Dir, Hash: h}
+		out[m.Tree] = &object.TreeEntry{Mode: filemode.Dir, Hash: h}
 	}
 	return out, nil
 }
 
-// spliceTree returns root with the entry at parts replaced by e (removed when
-// e is nil). Only the trees on that path are rewritten; every other subtree
-// keeps its hash. A tree left empty by a removal is removed too (ZeroHash).
-func (s *Store) spliceTree(root plumbing.Hash, parts []string, e *object.TreeEntry) (plumbing.Hash, error) {
+// spliceTree returns root with the entry at each slash path of edits
+// replaced (removed when nil). Only the trees on those paths are rewritten,
+// each once; every other subtree keeps its hash. A tree left empty by a
+// removal is removed too (ZeroHash).
+func (s *Store) spliceTree(root plumbing.Hash, edits map[string]*object.TreeEntry) (plumbing.Hash, error) {
 	t, err := s.readTree(root)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
-	name := parts[0]
-	entries := make([]object.TreeEntry, 0, len(t.Entries)+1)
-	var old *object.TreeEntry
-	for i := range t.Entries {
-		if t.Entries[i].Name == name {
-			old = &t.Entries[i]
+	direct := map[string]*object.TreeEntry{}
+	nested := map[string]map[string]*object.TreeEntry{}
+	for p, e := range edits {
+		name, rest, deeper := strings.Cut(p, "/")
+		if !deeper {
+			direct[name] = e
 			continue
 		}
-		entries = append(entries, t.Entries[i])
-	}
-	next := e
-	if len(parts) > 1 {
-		child := plumbing.ZeroHash
-		if old != nil && old.Mode == filemode.Dir {
-			child = old.Hash
+		if nested[name] == nil {
+			nested[name] = map[string]*object.TreeEntry{}
 		}
-		h, err := s.spliceTree(child, parts[1:], e)
+		nested[name][rest] = e
+	}
+	old := map[string]*object.TreeEntry{}
+	entries := make([]object.TreeEntry, 0, len(t.Entries)+len(edits))
+	for i, e := range t.Entries {
+		_, d := direct[e.Name]
+		_, n := nested[e.Name]
+		if d || n {
+			old[e.Name] = &t.Entries[i]
+			continue
+		}
+		entries = append(entries, e)
+	}
+	changed := false
+	add := func(name string, next *object.TreeEntry) {
+		changed = changed || !sameEntry(old[name], next)
+		if next != nil {
+			next.Name = name
+			entries = append(entries, *next)
+		}
+	}
+	for name, e := range direct {
+		if e != nil {
+			e = &object.TreeEntry{Mode: e.Mode, Hash: e.Hash}
+		}
+		add(name, e)
+	}
+	for name, sub := range nested {
+		child := plumbing.ZeroHash
+		if o := old[name]; o != nil && o.Mode == filemode.Dir {
+			child = o.Hash
+		}
+		h, err := s.spliceTree(child, sub)
 		if err != nil {
 			return plumbing.ZeroHash, err
 		}
-		next = nil
+		var next *object.TreeEntry
 		if !h.IsZero() {
-			next = &object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: h}
+			next = &object.TreeEntry{Mode: filemode.Dir, Hash: h}
 		}
+		add(name, next)
 	}
-	if sameEntry(old, next) {
+	if !changed {
 		return root, nil
-	}
-	if next != nil {
-		entries = append(entries, *next)
 	}
 	if len(entries) == 0 {
 		return plumbing.ZeroHash, nil

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	git "github.com/go-git/go-git/v5"
+	gogit "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 )
@@ -16,7 +16,7 @@ import (
 // separate Stores, in one process or many, may write to one repository at the
 // same time.
 type Store struct {
-	repo      *git.Repository
+	repo      *gogit.Repository
 	root      string // worktree root
 	gitDir    string // this worktree's git dir (differs from commonDir in linked worktrees)
 	commonDir string
@@ -35,9 +35,9 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := git.PlainOpenWithOptions(root, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
+	r, err := gogit.PlainOpenWithOptions(root, &gogit.PlainOpenOptions{EnableDotGitCommonDir: true})
 	if err != nil {
-		if errors.Is(err, git.ErrRepositoryNotExists) {
+		if errors.Is(err, gogit.ErrRepositoryNotExists) {
 			return nil, fmt.Errorf("open repository %s: %w", root, ErrNotRepository)
 		}
 		return nil, fmt.Errorf("open repository %s: %w", root, err)
@@ -64,8 +64,8 @@ func OpenOrInit(dir string) (s *Store, created bool, err error) {
 	if cfg, cerr := config.LoadConfig(config.GlobalScope); cerr == nil && cfg.Init.DefaultBranch != "" {
 		branch = cfg.Init.DefaultBranch
 	}
-	_, err = git.PlainInitWithOptions(dir, &git.PlainInitOptions{
-		InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName(branch)},
+	_, err = gogit.PlainInitWithOptions(dir, &gogit.PlainInitOptions{
+		InitOptions: gogit.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName(branch)},
 	})
 	if err != nil {
 		return nil, false, fmt.Errorf("init repository %s: %w", dir, err)

@@ -1,0 +1,91 @@
+package gitstore
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gitEnv pins identity and dates so tests do not depend on the machine's config.
+var gitEnv = []string{
+	"GIT_AUTHOR_NAME=Test", "GIT_AUTHOR_EMAIL=test@example.com",
+	"GIT_COMMITTER_NAME=Test", "GIT_COMMITTER_EMAIL=test@example.com",
+	"GIT_CONFIG_NOSYSTEM=1",
+}
+
+// git runs the git CLI in dir and fails the test on error.
+func git(tb testing.TB, dir string, args ...string) string {
+	tb.Helper()
+	out, err := gitErr(dir, args...)
+	if err != nil {
+		tb.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+// gitErr runs the git CLI in dir and returns its combined output.
+func gitErr(dir string, args ...string) (string, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), gitEnv...)
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// newRepo makes a repository with one commit on main holding README.md.
+func newRepo(tb testing.TB) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	git(tb, dir, "init", "-q", "-b", "main")
+	writeFile(tb, filepath.Join(dir, "README.md"), "hello\n")
+	git(tb, dir, "add", "README.md")
+	git(tb, dir, "commit", "-q", "-m", "init")
+	return dir
+}
+
+// open opens a Store on dir and closes it when the test ends.
+func open(tb testing.TB, dir string) *Store {
+	tb.Helper()
+	s, err := Open(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+// writeFile writes a file, creating its directory.
+func writeFile(tb testing.TB, p, content string) {
+	tb.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// fsck fails the test unless `git fsck --strict` is clean.
+func fsck(tb testing.TB, dir string) {
+	tb.Helper()
+	if out, err := gitErr(dir, "fsck", "--strict", "--no-progress"); err != nil || strings.TrimSpace(out) != "" {
+		tb.Fatalf("git fsck --strict: %v\n%s", err, out)
+	}
+}
+
+// userState is what the user sees of their index and working tree.
+func userState(tb testing.TB, dir string) string {
+	tb.Helper()
+	return git(tb, dir, "status", "--porcelain=v2", "--untracked-files=all") +
+		"\n--diff--\n" + git(tb, dir, "diff") + "\n--cached--\n" + git(tb, dir, "diff", "--cached")
+}
+
+// gitCmd prepares a git command in dir with the test environment.
+func gitCmd(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), gitEnv...)
+	return cmd
+}
