@@ -105,6 +105,14 @@ func (ix *Index) IDF(t string) float64 {
 	return idf(len(ix.pFile), df)
 }
 
+// MaxIDF is the weight of the rarest possible term (in one passage).
+func (ix *Index) MaxIDF() float64 {
+	if len(ix.pFile) == 0 {
+		return 0
+	}
+	return idf(len(ix.pFile), 1)
+}
+
 // postings calls fn for every (passage, term frequency) of slot i.
 func (ix *Index) postings(i int, fn func(doc int, tf uint32)) {
 	b := ix.postBlob[ix.postOff[i]:ix.postOff[i+1]]

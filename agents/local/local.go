@@ -1,0 +1,201 @@
+// Package local is rgit's built-in offline researcher: the "local" agent
+// backend. It researches a body of local files (a codebase, a docs folder, a
+// notes archive) with no model and no network, and every claim it writes is
+// a verbatim quotation with a citation a reader can open.
+//
+// # Citations
+//
+// A citation is `path:start-end` in backticks, followed on the next line by
+// the quoted lines in a fenced block (indented with its list item):
+//
+//   - `sync/mutex.go:31-54` Mutex fairness. (mutexLocked)
+//     ```go
+//     // Mutex fairness.
+//     ```
+//
+// path is relative to the parent of a corpus root: it starts with the
+// root's base name ("sync/mutex.go" for the root /usr/local/go/src/sync), or
+// with more of the root's path when two roots share a base name. Each
+// report's Sources section names every root's full path, so a reader joins
+// the two and opens the file; VerifyCitations does the same. Lines are
+// 1-based and inclusive, and they are the file's own lines: an HTML file is
+// quoted as its text with the tags removed, line for line.
+//
+// # Phases
+//
+// Plan, research, review, synthesize, final-review and revise follow the
+// contract of package agents. Ranking is BM25 over passages (package
+// index), cached on disk. The output depends only on the corpus and the
+// brief, so the same corpus and question give the same bytes.
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/local/index"
+)
+
+// Options configure the local researcher.
+type Options struct {
+	// Corpus lists the directories to research. Empty means Task.Brief.Corpus,
+	// else the files git tracks (and does not ignore) under Task.Root, else
+	// every file under Task.Root.
+	Corpus []string
+	// CacheDir keeps the on-disk index cache (the loop passes
+	// <repo>/.research/.cache/local); "" means no cache.
+	CacheDir string
+}
+
+// Agent is the local backend. It keeps the last index in memory between
+// calls and refreshes it (file by file) on each call.
+type Agent struct {
+	opts Options
+
+	mu  sync.Mutex
+	ix  *index.Index
+	cfg string // the index's configuration, to know when it can be reused
+}
+
+// New returns a local researcher.
+func New(o Options) *Agent { return &Agent{opts: o} }
+
+// Name is "local".
+func (a *Agent) Name() string { return "local" }
+
+// Run carries out one phase; see the package doc of agents for the contract.
+func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
+	begin := time.Now()
+	if err := ctx.Err(); err != nil {
+		return agents.Result{}, err
+	}
+	ix, err := a.index(ctx, t)
+	if err != nil {
+		if ctx.Err() != nil {
+			return agents.Result{}, ctx.Err()
+		}
+		return agents.Result{}, &agents.CallError{Backend: "local", Msg: err.Error()}
+	}
+	r := &run{ix: ix, task: t, b: t.Brief, files: map[string][]string{}}
+	var out string
+	switch t.Phase {
+	case agents.PhasePlan:
+		out = r.plan()
+	case agents.PhaseResearch, agents.PhaseRefine:
+		out = r.research()
+	case agents.PhaseReview:
+		out, err = r.review()
+	case agents.PhaseSynthesize:
+		out = r.synthesize()
+	case agents.PhaseFinalReview:
+		out, err = r.finalReview()
+	case agents.PhaseRevise:
+		out, err = r.revise()
+	case agents.PhaseRecovery:
+		out = "The local researcher is deterministic and keeps no state between calls: " +
+			"retry the phase as it is.\n"
+	default:
+		err = fmt.Errorf("run phase %q: not supported by the local researcher", t.Phase)
+	}
+	if err != nil {
+		return agents.Result{}, &agents.CallError{Backend: "local", Kind: agents.ErrBadOutput, Msg: err.Error()}
+	}
+	res := agents.Result{Text: out, Usage: agents.Usage{Duration: time.Since(begin)}}
+	if t.Output != "" && t.Phase != agents.PhaseRecovery {
+		if err := writeFile(t.Output, out); err != nil {
+			return agents.Result{}, &agents.CallError{Backend: "local", Msg: err.Error()}
+		}
+		if rel, err := filepath.Rel(t.Dir, t.Output); err == nil && t.Dir != "" && !strings.HasPrefix(rel, "..") {
+			res.Files = []string{filepath.ToSlash(rel)}
+		}
+	}
+	return res, nil
+}
+
+// index returns an up-to-date index of the task's corpus.
+func (a *Agent) index(ctx context.Context, t agents.Task) (*index.Index, error) {
+	cfg := index.Config{Dirs: a.opts.Corpus, CacheDir: a.opts.CacheDir}
+	if len(cfg.Dirs) == 0 {
+		cfg.Dirs = t.Brief.Corpus
+	}
+	if len(cfg.Dirs) == 0 {
+		if t.Root == "" {
+			return nil, errors.New("choose a corpus: no corpus directory and no repository root")
+		}
+		// The repository itself: reports of earlier sessions are output,
+		// not sources.
+		cfg.Dirs, cfg.Exclude = []string{t.Root}, []string{"reports/"}
+	}
+	key := fmt.Sprint(slices.Sorted(slices.Values(cfg.Dirs)), cfg.Exclude, cfg.CacheDir)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var (
+		ix  *index.Index
+		err error
+	)
+	if a.ix != nil && a.cfg == key {
+		ix, _, err = index.Update(ctx, a.ix, cfg)
+	} else {
+		ix, _, err = index.Open(ctx, cfg)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("index corpus: %w", err)
+	}
+	a.ix, a.cfg = ix, key
+	return ix, nil
+}
+
+// writeFile writes an output file, creating its directory.
+func writeFile(name, content string) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("create output dir: %w", err)
+	}
+	if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
+// run is the state of one phase call.
+type run struct {
+	ix    *index.Index
+	task  agents.Task
+	b     agents.Brief
+	files map[string][]string // absolute path -> lines, read once per call
+}
+
+// roots are the corpus root directories, for citations.
+func (r *run) roots() []string {
+	out := make([]string, len(r.ix.Roots))
+	for i, root := range r.ix.Roots {
+		out[i] = root.Dir
+	}
+	return out
+}
+
+// lines returns a file's lines as the index reads them.
+func (r *run) lines(abs string) []string {
+	if l, ok := r.files[abs]; ok {
+		return l
+	}
+	l := readLines(abs)
+	r.files[abs] = l
+	return l
+}
+
+// rootsNote is the sentence naming each root's full path, for Sources.
+func (r *run) rootsNote() string {
+	var parts []string
+	for _, root := range r.ix.Roots {
+		parts = append(parts, fmt.Sprintf("`%s/` is `%s`", root.Label, root.Dir))
+	}
+	return "Corpus roots (a citation's path starts with the root's label): " + strings.Join(parts, "; ") + "."
+}

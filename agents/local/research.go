@@ -1,0 +1,274 @@
+package local
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/rgit-dev/rgit/agents/local/index"
+)
+
+// Research tuning.
+const (
+	mainFindings = 6   // quotations from the topic query
+	perFile      = 2   // at most this many of them from one file
+	coverEnough  = 0.5 // share of a criterion's term weight one quotation must carry
+)
+
+// boilerplate are the words of criteria and descriptions that say what to
+// do rather than what about; they are not searched for.
+var boilerplate = func() map[string]bool {
+	m := map[string]bool{}
+	for _, t := range index.Terms("quotes quote evidence source sources least one relevant passage passages " +
+		"explains explain covers cover shows show describes describe definition question answered corpus " +
+		"itself topic criterion gap gaps weak supported support findings finding no quotation bears") {
+		m[t] = true
+	}
+	return m
+}()
+
+// query builds a weighted query from texts, without boilerplate.
+func query(parts ...any) index.Query {
+	q := index.Query{}
+	for i := 0; i+1 < len(parts); i += 2 {
+		q.Add(parts[i].(string), parts[i+1].(float64))
+	}
+	for t := range q {
+		if boilerplate[t] {
+			delete(q, t)
+		}
+	}
+	return q
+}
+
+// topicQuery is what a research pass searches for: the topic, its criteria,
+// the question, and, stressed, the last review's gaps.
+func (r *run) topicQuery() index.Query {
+	b := r.b
+	return query(b.Topic, 1.0, b.Description, 0.5, strings.Join(b.Criteria, " "), 1.0,
+		b.Question, 0.5, strings.Join(b.Ancestors, " "), 0.25, strings.Join(b.Gaps, " "), 1.5)
+}
+
+// research writes the topic's progress file.
+func (r *run) research() string {
+	q := r.topicQuery()
+	var fs []finding
+	count := map[string]int{}
+	add := func(h index.Hit, fq index.Query, cap int) bool {
+		fd, ok := r.makeFinding(h, fq)
+		if !ok || count[fd.Path] >= cap || overlaps(fs, fd) {
+			return false
+		}
+		count[fd.Path]++
+		fs = append(fs, fd)
+		return true
+	}
+	hits := r.ix.Search(q, 60, nil)
+	for _, h := range hits {
+		if len(fs) >= mainFindings {
+			break
+		}
+		add(h, q, perFile)
+	}
+	// Each criterion and each gap gets its own search, so that a weak one is
+	// answered by the passage that best covers it, not drowned by the topic.
+	for _, c := range append(append([]string{}, r.b.Criteria...), r.b.Gaps...) {
+		if r.coverage(c, fs) >= coverEnough {
+			continue
+		}
+		cq := query(c, 1.0, r.b.Topic, 0.2)
+		for _, h := range r.ix.Search(cq, 10, nil) {
+			if add(h, cq, perFile+1) {
+				break
+			}
+		}
+	}
+	if distinctFiles(fs) < 2 && len(fs) > 0 {
+		only := fs[0].Path
+		for _, h := range r.ix.Search(q, 5, func(d int) bool { f, _ := r.ix.Passage(d); return r.ix.CitePath(f) != only }) {
+			if add(h, q, perFile) {
+				break
+			}
+		}
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "# Progress: %s\n\n## Findings\n\n", oneLine(r.b.Topic))
+	if len(fs) == 0 {
+		sb.WriteString("No passage of the corpus matches this topic.\n")
+	}
+	for _, f := range fs {
+		writeQuote(&sb, "", "- ", f)
+	}
+	sb.WriteString("\n## Sources\n\n" + r.rootsNote() + "\n\n")
+	for _, p := range filesOf(fs) {
+		fmt.Fprintf(&sb, "- `%s`\n", p)
+	}
+	sb.WriteString("\n## Knowledge Gaps\n\n")
+	gaps := r.weakCriteria(fs)
+	if len(gaps) == 0 {
+		sb.WriteString("Every acceptance criterion has a quotation that covers it.\n")
+	}
+	for _, g := range gaps {
+		fmt.Fprintf(&sb, "- %s\n", g)
+	}
+	if r.b.CanSubdivide {
+		sb.WriteString("\n## Subtopics\n\n")
+		subs := r.subtopics(hits, q)
+		if len(subs) == 0 {
+			sb.WriteString("No passage suggests a subtopic that the plan does not already cover.\n")
+		}
+		for _, t := range subs {
+			fmt.Fprintf(&sb, "- %s: %s\n", t.Name, oneLine(t.Description))
+			for _, c := range t.Criteria {
+				fmt.Fprintf(&sb, "  - %s\n", oneLine(c))
+			}
+		}
+	}
+	return sb.String()
+}
+
+// overlaps reports whether fd quotes lines another finding already quotes.
+func overlaps(fs []finding, fd finding) bool {
+	for _, f := range fs {
+		if f.Path == fd.Path && f.Start <= fd.End && fd.Start <= f.End {
+			return true
+		}
+	}
+	return false
+}
+
+// filesOf lists the cited files in order of first citation.
+func filesOf(fs []finding) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range fs {
+		if !seen[f.Path] {
+			seen[f.Path] = true
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}
+
+// coverage is the best share, over the quotations, of a criterion's term
+// weight (idf) that one quotation contains; 1 for a criterion with nothing
+// to search for. A term the corpus lacks counts with the highest weight, so
+// a criterion about something absent is never covered.
+func (r *run) coverage(crit string, fs []finding) float64 {
+	q := query(crit, 1.0)
+	if len(q) == 0 {
+		return 1
+	}
+	maxIDF := r.ix.MaxIDF()
+	total := 0.0
+	weights := map[string]float64{}
+	for t := range q {
+		w := r.ix.IDF(t)
+		if w == 0 {
+			w = maxIDF
+		}
+		weights[t] = w
+		total += w
+	}
+	best := 0.0
+	for _, f := range fs {
+		have := map[string]bool{}
+		for _, l := range f.Lines {
+			for _, t := range index.Terms(l) {
+				have[t] = true
+			}
+		}
+		for _, t := range index.Terms(f.Label) {
+			have[t] = true
+		}
+		got := 0.0
+		for t, w := range weights {
+			if have[t] {
+				got += w
+			}
+		}
+		best = max(best, got/total)
+	}
+	return best
+}
+
+// weakCriteria names the criteria no quotation covers.
+func (r *run) weakCriteria(fs []finding) []string {
+	var out []string
+	for _, c := range r.b.Criteria {
+		if cov := r.coverage(c, fs); cov < coverEnough {
+			out = append(out, fmt.Sprintf("%s: the best quotation carries %.0f%% of its terms (%s)",
+				oneLine(c), 100*cov, strings.Join(missingWords(c, fs), ", ")))
+		}
+	}
+	return out
+}
+
+// missingWords are the criterion's words no quotation contains.
+func missingWords(crit string, fs []finding) []string {
+	have := map[string]bool{}
+	for _, f := range fs {
+		for _, l := range f.Lines {
+			for _, t := range index.Terms(l) {
+				have[t] = true
+			}
+		}
+	}
+	var out []string
+	for _, w := range strings.Fields(crit) {
+		for _, t := range index.Terms(w) {
+			if !boilerplate[t] && !have[t] {
+				out = append(out, "missing "+strings.Trim(w, ".,;:?!()`'\""))
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, "terms spread over several quotations")
+	}
+	return out
+}
+
+// subtopics proposes, from the labels of the retrieved passages, up to
+// Breadth topics that no existing topic covers.
+func (r *run) subtopics(hits []index.Hit, q index.Query) []topic {
+	taken := map[string]bool{strings.ToLower(r.b.Topic): true}
+	for _, e := range r.b.Existing {
+		taken[strings.ToLower(e)] = true
+	}
+	covered := func(label string) bool {
+		l := strings.ToLower(label)
+		for e := range taken {
+			if strings.Contains(e, l) {
+				return true
+			}
+		}
+		return false
+	}
+	var out []topic
+	for _, h := range hits {
+		if len(out) >= max(1, r.b.Breadth) {
+			break
+		}
+		f, p := r.ix.Passage(h.Doc)
+		if p.Label == "" || len(p.Label) < 3 || covered(p.Label) {
+			continue
+		}
+		cp := r.ix.CitePath(f)
+		name := sanitizeName(p.Label + " in " + strings.TrimSuffix(cp, path.Ext(cp)))
+		if taken[strings.ToLower(name)] {
+			continue
+		}
+		fd, ok := r.makeFinding(h, q)
+		if !ok {
+			continue
+		}
+		taken[strings.ToLower(name)] = true
+		out = append(out, topic{
+			Name:        name,
+			Description: fmt.Sprintf("How %s in %s bears on %s", p.Label, r.ix.CitePath(f), oneLine(r.b.Topic)),
+			Criteria:    dedupe(append([]string{"Quotes the source of " + p.Label}, criteriaFor(fd.Words, 2)...)),
+		})
+	}
+	return out
+}
