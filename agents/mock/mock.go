@@ -58,7 +58,10 @@ func (a *Agent) Run(ctx context.Context, task agents.Task) (agents.Result, error
 		defer cancel()
 	}
 	var res agents.Result
-	err := sleep(callCtx, a.opts.Delay)
+	err := ctxErr(ctx)
+	if err == nil {
+		err = sleep(callCtx, a.opts.Delay)
+	}
 	if err == nil {
 		if rule, ok := a.firing(task); ok {
 			res, err = inject(ctx, callCtx, rule, task)
@@ -97,7 +100,7 @@ func (a *Agent) firing(task agents.Task) (Rule, bool) {
 // sleep waits d, or until ctx is done.
 func sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
-		return ctxErr(ctx)
+		return nil
 	}
 	t := time.NewTimer(d)
 	defer t.Stop()

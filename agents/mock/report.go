@@ -43,9 +43,12 @@ func synthesize(b agents.Brief) output {
 	var walk func(t agents.TopicRef, level int)
 	walk = func(t agents.TopicRef, level int) {
 		fmt.Fprintf(&findings, "\n%s %s\n\n", strings.Repeat("#", min(level, 6)), t.Name)
-		items := s.topic(t)
+		items, open := s.topic(t)
 		for _, f := range items {
 			fmt.Fprintf(&findings, "- %s\n", f)
+		}
+		if len(open) > 0 {
+			fmt.Fprintf(&findings, "\nOpen questions: %s.\n", strings.Join(open, "; "))
 		}
 		if t.Exhausted {
 			exhausted = append(exhausted, t.Name)
@@ -90,14 +93,15 @@ func synthesize(b agents.Brief) output {
 		text: fmt.Sprintf("Synthesized the report from %d topics and %d sources.", len(b.Topics), len(s.sources))}
 }
 
-// topic returns a topic's findings with their citations renumbered.
-func (s *synthesis) topic(t agents.TopicRef) []string {
+// topic returns a topic's findings, with their citations renumbered,
+// and its knowledge gaps.
+func (s *synthesis) topic(t agents.TopicRef) (findings, gaps []string) {
 	if t.Progress == "" {
-		return nil
+		return nil, nil
 	}
 	data, err := os.ReadFile(t.Progress)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	s.read += len(data)
 	local := map[string]string{} // "Source 2" -> "[7]"
@@ -116,9 +120,14 @@ func (s *synthesis) topic(t agents.TopicRef) []string {
 			local[label] = "[" + strconv.Itoa(n) + "]"
 		}
 	}
-	var out []string
+	for _, g := range sectionItems(string(data), "## Knowledge Gaps") {
+		if _, text, ok := strings.Cut(g, ": "); ok && strings.HasPrefix(g, "Gap ") {
+			g = text
+		}
+		gaps = append(gaps, strings.TrimSuffix(g, "."))
+	}
 	for _, f := range sectionItems(string(data), "## Findings") {
-		out = append(out, cites.ReplaceAllStringFunc(f, func(group string) string {
+		findings = append(findings, cites.ReplaceAllStringFunc(f, func(group string) string {
 			var refs []string
 			for _, label := range strings.Split(strings.Trim(group, "()"), ", ") {
 				if ref, ok := local[label]; ok {
@@ -128,7 +137,7 @@ func (s *synthesis) topic(t agents.TopicRef) []string {
 			return strings.Join(refs, "")
 		}))
 	}
-	return out
+	return findings, gaps
 }
 
 // sectionItems returns the top-level "- " list items under heading.

@@ -13,21 +13,21 @@ import (
 // findings and adds one answering each review gap.
 func research(b agents.Brief) output {
 	r := seedFor(b.Question, b.Topic, "research")
-	lower := strings.ToLower(b.Topic)
+	lower := phrase(b.Topic)
 	var findings, sources []string
 	cite := func(claim string) {
 		n := len(sources) + 1
-		findings = append(findings, fmt.Sprintf("%s (Source %d)", claim, n))
+		findings = append(findings, fmt.Sprintf("%s (Source %d).", claim, n))
 		sources = append(sources, source(r, b.Topic, n))
 	}
 	for _, c := range r.perm(len(claims))[:3+r.intn(3)] {
-		cite(fmt.Sprintf("Sources on %s %s.", lower, fmt.Sprintf(claims[c], 3+r.intn(40))))
+		cite(fmt.Sprintf("Sources on %s %s", lower, fmt.Sprintf(claims[c], 3+r.intn(40))))
 	}
 	for _, c := range b.Criteria {
-		cite(fmt.Sprintf("On the criterion %q, the reviewed sources %s.", oneLine(c), fmt.Sprintf(r.pick(claims), 3+r.intn(40))))
+		cite(fmt.Sprintf("On the criterion %q, the reviewed sources %s", oneLine(c), fmt.Sprintf(r.pick(claims), 3+r.intn(40))))
 	}
 	for _, g := range b.Gaps {
-		cite(fmt.Sprintf("In answer to the review (%q), an independent study finds that results on %s %s.", oneLine(g), lower, fmt.Sprintf(r.pick(claims), 3+r.intn(40))))
+		cite(fmt.Sprintf("In answer to the review (%q), an independent study finds that sources on %s %s", oneLine(g), lower, fmt.Sprintf(r.pick(claims), 3+r.intn(40))))
 	}
 
 	var body strings.Builder
@@ -57,13 +57,14 @@ func research(b agents.Brief) output {
 
 // source is one citation on a reserved example domain.
 func source(r *rng, topic string, n int) string {
-	title := fmt.Sprintf(r.pick(titleForms), strings.ToLower(topic))
+	title := fmt.Sprintf(r.pick(titleForms), phrase(topic))
 	title = strings.ToUpper(title[:1]) + title[1:]
 	url := r.pick(urlForms)
-	if strings.Contains(url, "10.5555/%d.%s") {
-		url = fmt.Sprintf(url, 1000+r.intn(9000), slug(topic))
+	parts := strings.Split(topic, " - ")
+	if leaf := slug(parts[len(parts)-1]); strings.Contains(url, "10.5555/%d.%s") {
+		url = fmt.Sprintf(url, 1000+r.intn(9000), leaf)
 	} else {
-		url = fmt.Sprintf(url, slug(topic), 100+r.intn(900))
+		url = fmt.Sprintf(url, leaf, 100+r.intn(900))
 	}
 	return fmt.Sprintf("Source %d: %s (%s, %d) - %s", n, title, r.pick(publishers), 2012+r.intn(14), url)
 }
@@ -88,11 +89,22 @@ func subtopics(w *strings.Builder, r *rng, b agents.Brief) int {
 		if existing[strings.ToLower(name)] {
 			continue
 		}
-		la := strings.ToLower(aspect)
-		fmt.Fprintf(w, "- %s: The %s behind %s, examined in their own right.\n", name, la, strings.ToLower(b.Topic))
+		la, lt := strings.ToLower(aspect), phrase(b.Topic)
+		fmt.Fprintf(w, "- %s: The %s behind %s, examined in their own right.\n", name, la, lt)
 		fmt.Fprintf(w, "  - Documents the main %s with cited sources\n", la)
-		fmt.Fprintf(w, "  - States how the %s bear on %s\n", la, strings.ToLower(b.Topic))
+		fmt.Fprintf(w, "  - States what the %s imply for %s\n", la, lt)
 		written++
 	}
 	return written
+}
+
+// phrase is a topic's name for use in prose. Subtopic names chain their
+// ancestors' ("A - B - C"), which reads badly in a sentence, so a nested
+// name becomes "c in a".
+func phrase(name string) string {
+	parts := strings.Split(name, " - ")
+	if len(parts) == 1 {
+		return strings.ToLower(name)
+	}
+	return strings.ToLower(parts[len(parts)-1] + " in " + parts[0])
 }

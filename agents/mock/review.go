@@ -22,7 +22,7 @@ type verdict struct {
 // review (Brief.Gaps empty), so the re-research that answers the gaps is
 // then accepted and the loop always moves on.
 func reviewTopic(b agents.Brief) output {
-	lower := strings.ToLower(b.Topic)
+	lower := phrase(b.Topic)
 	missing, read := checkFile(b.ReviewPath, "## Findings", "## Sources", "## Knowledge Gaps")
 	if len(missing) > 0 {
 		return render(verdict{"reject", fmt.Sprintf("The research on %s does not follow the required format.", lower), missing}, read)
@@ -43,14 +43,14 @@ func reviewTopic(b agents.Brief) output {
 }
 
 // reviewReport judges the synthesized report the same way: format first,
-// then about one session in three rejected on its first final review.
+// then about one session in two rejected on its first final review.
 func reviewReport(b agents.Brief) output {
 	missing, read := checkFile(b.ReviewPath, "## Executive Summary", "## Findings", "## Sources")
 	if len(missing) > 0 {
 		return render(verdict{"reject", "The report does not follow the required structure.", missing}, read)
 	}
 	r := seedFor(b.Question, "", "final-review")
-	if len(b.Gaps) == 0 && r.intn(3) == 0 {
+	if len(b.Gaps) == 0 && r.intn(2) == 0 {
 		var gaps []string
 		for _, g := range r.perm(len(reportGaps))[:1+r.intn(2)] {
 			gaps = append(gaps, reportGaps[g])

@@ -1,0 +1,222 @@
+package mock
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/rgit-dev/rgit/agents"
+)
+
+// phaseTask builds a ready-to-run task of each phase in a fresh workspace;
+// revise gets an existing report to edit.
+func phaseTask(t *testing.T, phase agents.Phase) agents.Task {
+	t.Helper()
+	root := t.TempDir()
+	ws := filepath.Join(root, ".research", "s")
+	task := agents.Task{Phase: phase, Dir: ws, Root: root, Output: filepath.Join(ws, "out.md"),
+		Brief: agents.Brief{Question: "Q?", Breadth: 2, Depth: 1, Topic: "Key Mechanisms", CanSubdivide: true}}
+	if phase == agents.PhaseRevise {
+		if err := os.MkdirAll(ws, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(task.Output, []byte("# R\n\n## Executive Summary\n\nx\n\n## Findings\n\n## Sources\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		task.Brief.Gaps = []string{"Methodology: say more"}
+	}
+	return task
+}
+
+var allPhases = []agents.Phase{agents.PhasePlan, agents.PhaseResearch, agents.PhaseReview,
+	agents.PhaseSynthesize, agents.PhaseFinalReview, agents.PhaseRevise, agents.PhaseRefine, agents.PhaseRecovery}
+
+// TestFailureKinds injects every failure kind into every phase and checks
+// what the caller sees: the error, the exit status and the output file.
+func TestFailureKinds(t *testing.T) {
+	for _, phase := range allPhases {
+		t.Run(string(phase), func(t *testing.T) {
+			for _, kind := range kinds {
+				t.Run(kind, func(t *testing.T) {
+					task := phaseTask(t, phase)
+					before, _ := os.ReadFile(task.Output)
+					a := New(Options{Fail: []Rule{{Kind: kind, Phase: phase}}})
+					ctx, cancel := context.WithCancel(context.Background())
+					defer cancel()
+					switch kind {
+					case KindTimeout:
+						task.Timeout = time.Millisecond
+					case KindHang:
+						// Task.Timeout must not end a hang: only the caller's cancel does.
+						task.Timeout = time.Nanosecond
+						go func() { time.Sleep(5 * time.Millisecond); cancel() }()
+					}
+					res, err := a.Run(ctx, task)
+					after, readErr := os.ReadFile(task.Output)
+					unchanged := string(before) == string(after) && (len(before) > 0) == (readErr == nil)
+					var ce *agents.CallError
+					switch kind {
+					case KindTimeout:
+						if !errors.Is(err, agents.ErrTimeout) || !errors.As(err, &ce) || ce.Backend != "mock" {
+							t.Errorf("err = %v, want a mock CallError wrapping ErrTimeout", err)
+						}
+					case KindHang:
+						if !errors.Is(err, context.Canceled) || errors.Is(err, agents.ErrTimeout) {
+							t.Errorf("err = %v, want context.Canceled", err)
+						}
+					case KindError:
+						if !errors.As(err, &ce) || ce.Exit != 1 || ce.Kind != nil || res.ExitCode != 1 {
+							t.Errorf("err = %v, exit %d; want a plain CallError with exit 1", err, res.ExitCode)
+						}
+					case KindMissing:
+						if err != nil || res.Text != "" || len(res.Files) != 0 {
+							t.Errorf("Run = %+v, %v; want success with no text and no file", res, err)
+						}
+					case KindGarbage:
+						if err != nil || string(after) != res.Text {
+							t.Fatalf("Run = %v; file and final message should hold the same garbage", err)
+						}
+						if breaksContract(res.Text) == "" {
+							t.Errorf("garbage %q satisfies a contract", res.Text)
+						}
+					}
+					if kind != KindGarbage && !unchanged {
+						t.Errorf("%s changed the output file", kind)
+					}
+				})
+			}
+		})
+	}
+}
+
+// breaksContract names why text fails every phase's gate, or "" when it
+// would pass one of them.
+func breaksContract(text string) string {
+	for _, h := range []string{"# Research Plan", "## Findings", "## Sources", "## Executive Summary", "## Recovery notes"} {
+		if hasHeading(text, h) {
+			return ""
+		}
+	}
+	var v verdict
+	if json.Unmarshal([]byte(text), &v) == nil {
+		return ""
+	}
+	return "no required heading and no JSON verdict"
+}
+
+// TestDelay checks the per-call delay honours ctx and Task.Timeout.
+func TestDelay(t *testing.T) {
+	tests := []struct {
+		name    string
+		delay   time.Duration
+		timeout time.Duration
+		cancel  bool
+		want    error // nil: success
+	}{
+		{"short delay succeeds", time.Millisecond, 0, false, nil},
+		{"cancel ends delay", time.Hour, 0, true, context.Canceled},
+		{"task timeout ends delay", time.Hour, time.Millisecond, false, agents.ErrTimeout},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			task := phaseTask(t, agents.PhaseResearch)
+			task.Timeout = tc.timeout
+			ctx, cancel := context.WithCancel(context.Background())
+			if tc.cancel {
+				cancel()
+			}
+			defer cancel()
+			res, err := New(Options{Delay: tc.delay}).Run(ctx, task)
+			if !errors.Is(err, tc.want) || (tc.want == nil) != (err == nil) {
+				t.Fatalf("Run error = %v, want %v", err, tc.want)
+			}
+			_, statErr := os.Stat(task.Output)
+			if (tc.want == nil) != (statErr == nil) {
+				t.Errorf("output exists = %v, want %v", statErr == nil, tc.want == nil)
+			}
+			if tc.want == nil && res.Usage.Duration < tc.delay {
+				t.Errorf("Usage.Duration %v is below the delay %v", res.Usage.Duration, tc.delay)
+			}
+		})
+	}
+}
+
+// TestCallerDeadline checks a timeout rule ends at the caller's deadline
+// when the task sets none.
+func TestCallerDeadline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	a := New(Options{Fail: []Rule{{Kind: KindTimeout, Phase: AnyPhase}}})
+	if _, err := a.Run(ctx, phaseTask(t, agents.PhasePlan)); !errors.Is(err, agents.ErrTimeout) {
+		t.Fatalf("err = %v, want ErrTimeout", err)
+	}
+}
+
+// TestBadTask checks tasks the mock cannot carry out are refused.
+func TestBadTask(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(*agents.Task)
+	}{
+		{"relative output", func(t *agents.Task) { t.Output = "out.md" }},
+		{"no output", func(t *agents.Task) { t.Output = "" }},
+		{"unknown phase", func(t *agents.Task) { t.Phase = "compile" }},
+		{"revise without report", func(t *agents.Task) { t.Phase = agents.PhaseRevise }},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			task := phaseTask(t, agents.PhaseResearch)
+			tc.edit(&task)
+			var ce *agents.CallError
+			if _, err := New(Options{}).Run(context.Background(), task); !errors.As(err, &ce) || ce.Exit == 0 {
+				t.Fatalf("Run error = %v, want a CallError with an exit status", err)
+			}
+		})
+	}
+}
+
+// TestReviewWithoutOutput checks a verdict is still returned as the final
+// message when the task names no file, as the contract allows.
+func TestReviewWithoutOutput(t *testing.T) {
+	task := phaseTask(t, agents.PhaseReview)
+	task.Output = ""
+	res, err := New(Options{}).Run(context.Background(), task)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v verdict
+	if err := json.Unmarshal([]byte(res.Text), &v); err != nil || len(res.Files) != 0 {
+		t.Fatalf("Text %q, Files %v: %v", res.Text, res.Files, err)
+	}
+}
+
+// TestReviewRejectsBrokenFile checks the reviewers reject files that
+// break the contract whatever the seed says.
+func TestReviewRejectsBrokenFile(t *testing.T) {
+	for _, phase := range []agents.Phase{agents.PhaseReview, agents.PhaseFinalReview} {
+		for _, content := range []string{"", "garbage\n", "## Findings\n- x\n"} {
+			task := phaseTask(t, phase)
+			task.Brief.ReviewPath = filepath.Join(task.Dir, "under-review.md")
+			if content != "" {
+				if err := os.MkdirAll(task.Dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(task.Brief.ReviewPath, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			res, err := New(Options{}).Run(context.Background(), task)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := checkVerdict(t, res.Text, readFile(t, task.Output))
+			if v.Verdict != "reject" {
+				t.Errorf("%s of %q: verdict %+v, want reject", phase, content, v)
+			}
+		}
+	}
+}
