@@ -57,10 +57,11 @@ func TestDefaultsCarryContract(t *testing.T) {
 			[]string{"Do no new research", "in place"},
 			nil},
 		{"recovery.md", []string{"failed_phase", "error", "recovery_notes", "output_file", "attempt"},
-			[]string{"not redo the phase"},
-			nil},
-		{"phase_recovery.md", []string{"attempt", "failed_phase", "error", "recovery_notes", "output_file"},
-			nil, nil},
+			[]string{"carry it out again", "write it\nagain, complete"},
+			[]string{"progress_files", "acceptance_criteria"}},
+		{"phase_recovery.md", []string{"attempt", "failed_phase", "output_file"},
+			[]string{"Do not mention this retry"},
+			[]string{"error", "recovery_notes"}},
 	}
 	if len(tests) != len(Names) {
 		t.Fatalf("test covers %d templates, Names has %d", len(tests), len(Names))

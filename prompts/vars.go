@@ -42,7 +42,7 @@ var variables = map[string]string{
 	"progress_files":      "the topics' progress files in plan order, a markdown list \"- Topic: path\"",
 	"report_file":         "absolute path of the report, reports/<name>/report.md",
 	"exhausted_topics":    "topics abandoned after repeated failures, a markdown list",
-	"attempt":             "which retry this is: 1 for the first retry",
+	"attempt":             "the attempt number: 0 on the first call, 1 on the first retry",
 	"failed_phase":        "the phase that failed",
 	"error":               "why it failed, in rgit's or the agent's words",
 	"recovery_notes":      "notes from earlier failed attempts (recovery.notes.md)",
