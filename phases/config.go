@@ -33,6 +33,8 @@ type Config struct {
 	Yes           bool // confirmed a large iteration limit
 	Corpus        []string
 	MaxPerTopic   int // cap research passes per topic (--test); 0 = none
+
+	explicitMax bool // --max-iterations was given, so it may raise a resumed session's limit
 }
 
 // namePattern is what a session name may look like: it becomes a branch and
@@ -101,6 +103,7 @@ func (c *Config) Normalize() (notices []string, err error) {
 	if c.Timeout < 0 || c.TimeBudget < 0 {
 		return nil, badInput("pass a positive number of seconds or minutes", "negative --timeout or --time")
 	}
+	c.explicitMax = c.MaxIterations > 0
 	min := MinIterations(c.Breadth, c.Depth)
 	switch {
 	case c.MaxIterations == 0:

@@ -23,9 +23,7 @@ func (r *run) addMethodology(path string) error {
 	if err != nil {
 		return fmt.Errorf("read report: %w", err)
 	}
-	if i := bytes.Index(data, []byte("\n"+methodologyHeading+"\n")); i >= 0 {
-		data = data[:i+1]
-	}
+	data = dropSection(data, methodologyHeading)
 	c := r.plan.Counts()
 	var b strings.Builder
 	b.Write(bytes.TrimRight(data, "\n"))
@@ -45,6 +43,22 @@ func (r *run) addMethodology(path string) error {
 		b.WriteByte('\n')
 	}
 	return writeFileAtomic(path, []byte(b.String()))
+}
+
+// dropSection removes a level-2 section (heading to the next level-2
+// heading), so rgit's own section is replaced rather than repeated.
+func dropSection(data []byte, heading string) []byte {
+	i := bytes.Index(data, []byte("\n"+heading+"\n"))
+	if i < 0 {
+		return data
+	}
+	rest := data[i+1+len(heading):]
+	end := bytes.Index(rest, []byte("\n## "))
+	if end < 0 {
+		return data[:i+1]
+	}
+	out := append([]byte{}, data[:i+1]...)
+	return append(out, rest[end+1:]...)
 }
 
 // banner is the seed's warning for a report made before the research was done.

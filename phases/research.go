@@ -201,16 +201,23 @@ func (r *run) openSession(ctx context.Context, prior *State) error {
 		if err := r.loadPlan(); err != nil {
 			return err
 		}
-	} else {
-		if err := r.newState(); err != nil {
-			return err
-		}
+	} else if err := r.newState(); err != nil {
+		return err
 	}
 	r.state.LockToken = &r.lock.info.Token
 	r.state.Runs = append(r.state.Runs, r.lock.info.Token)
 	for _, d := range []string{r.ws, r.reports, filepath.Join(r.ws, "progress")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return fmt.Errorf("create %s: %w", d, err)
+		}
+	}
+	if prior == nil {
+		// The session exists from its first commit on, so even a run
+		// interrupted while planning can be resumed by name.
+		if _, err := r.commit(ctx, record{phase: "start", summary: "start: " + r.state.OriginalTopic,
+			body: fmt.Sprintf("Breadth %d, depth %d, at most %d iterations.\nResearch agent %s, review agent %s.",
+				r.state.Breadth, r.state.Depth, r.state.MaxIterations, r.state.Model, r.state.ReviewModel)}); err != nil {
+			return err
 		}
 	}
 	if r.cfg.Reorganize {
@@ -252,7 +259,7 @@ func (r *run) newState() error {
 // applyOverrides lets a resumed run change what is safe to change.
 func (r *run) applyOverrides() {
 	s := r.state
-	if r.cfg.MaxIterations > s.MaxIterations {
+	if r.cfg.explicitMax && r.cfg.MaxIterations > s.MaxIterations {
 		s.MaxIterations = r.cfg.MaxIterations
 		s.LimitReached = false
 	}

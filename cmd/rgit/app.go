@@ -46,6 +46,12 @@ func newApp(io *IO) *cli.App {
 
 func commands(io *IO) []*cli.Command {
 	return []*cli.Command{
+		researchCommand(io),
+		statusCommand(io),
+		logCommand(io),
+		listCommand(io),
+		cancelCommand(io),
+		agentsCommand(io),
 		versionCommand(io),
 	}
 }

@@ -7,46 +7,61 @@ import (
 	"github.com/yuin/goldmark/ast"
 )
 
-// Labels of the list items the plan format defines, lower case, with the
-// spellings agents use for them.
-var labels = map[string]string{
-	"topic":                "topic",
-	"research topic":       "topic",
-	"question":             "topic",
-	"breadth":              "breadth",
-	"depth":                "depth",
-	"status":               "status",
-	"parent":               "parent",
-	"parent topic":         "parent",
-	"description":          "description",
-	"acceptance criteria":  "criteria",
-	"acceptance criterion": "criteria",
-	"criteria":             "criteria",
+// field is a list item label the plan format defines.
+type field uint8
+
+const (
+	fNone field = iota
+	fTopic
+	fBreadth
+	fDepth
+	fStatus
+	fParent
+	fDescription
+	fCriteria
+)
+
+var fieldNames = [...]string{"", "topic", "breadth", "depth", "status", "parent", "description", "acceptance criteria"}
+
+// labels are the spellings people and agents use for each field, matched
+// without regard to case.
+var labels = []struct {
+	text string
+	f    field
+}{
+	{"topic", fTopic}, {"research topic", fTopic}, {"question", fTopic},
+	{"breadth", fBreadth}, {"depth", fDepth}, {"status", fStatus},
+	{"parent", fParent}, {"parent topic", fParent}, {"description", fDescription},
+	{"acceptance criteria", fCriteria}, {"acceptance criterion", fCriteria}, {"criteria", fCriteria},
 }
 
-// splitLabel splits "Label: value" plain text into a known label and the
-// value; label is "" when the text does not start with one.
-func splitLabel(txt string) (label, value string) {
+// splitLabel splits "Label: value" plain text into a known field and the
+// value; f is fNone when the text does not start with a known label.
+func splitLabel(txt string) (f field, value string) {
 	i := strings.IndexByte(txt, ':')
 	if i < 0 {
-		return "", ""
+		return fNone, ""
 	}
-	l, ok := labels[strings.ToLower(strings.TrimSpace(txt[:i]))]
-	if !ok {
-		return "", ""
+	key := strings.TrimSpace(txt[:i])
+	for _, l := range labels {
+		if strings.EqualFold(key, l.text) {
+			return l.f, strings.TrimSpace(txt[i+1:])
+		}
 	}
-	return l, strings.TrimSpace(txt[i+1:])
+	return fNone, ""
 }
 
 // item reads one list item: a metadata field, a topic field, or an unknown
 // item kept in the topic's Extra.
 func (ps *parser) item(li *ast.ListItem) error {
 	first := li.FirstChild()
-	var lab, val, inline string
+	lab, val := fNone, ""
 	if first != nil && (first.Kind() == ast.KindTextBlock || first.Kind() == ast.KindParagraph) {
 		lab, val = splitLabel(ps.s.plain(first))
-		// The raw markdown after the label, on one line.
-		inline = afterLabel(strings.Join(strings.Split(ps.s.blockText(first), "\n"), " "))
+	}
+	// inline is the raw markdown after the label, on one line.
+	inline := func() string {
+		return afterLabel(strings.Join(strings.Split(ps.s.blockText(first), "\n"), " "))
 	}
 	off := li.Pos()
 	if ps.cur == nil {
@@ -56,24 +71,24 @@ func (ps *parser) item(li *ast.ListItem) error {
 		return nil
 	}
 	t := ps.cur
-	if lab != "" && lab != "topic" && lab != "breadth" {
-		if ps.seen[lab] {
-			return ps.errorf(off, "topic %q has a second %q item; keep one", t.Name, lab)
+	if lab != fNone && lab != fTopic && lab != fBreadth {
+		if ps.seen&(1<<lab) != 0 {
+			return ps.errorf(off, "topic %q has a second %q item; keep one", t.Name, fieldNames[lab])
 		}
-		ps.seen[lab] = true
+		ps.seen |= 1 << lab
 	}
 	switch lab {
-	case "status":
+	case fStatus:
 		t.statusLine = ps.s.line(off)
 		if st, ok := ParseStatus(val); ok {
 			t.Status = st
 		} else {
 			t.Status = Status(val)
 		}
-	case "parent":
+	case fParent:
 		t.parentLine = ps.s.line(off)
 		t.Parent = unbracket(val)
-	case "depth":
+	case fDepth:
 		d, err := strconv.Atoi(val)
 		if err != nil || d < 0 {
 			return ps.errorf(off, "depth %q of topic %q is not a whole number; write \"(Depth: N)\" in its heading", val, t.Name)
@@ -82,11 +97,11 @@ func (ps *parser) item(li *ast.ListItem) error {
 			return ps.errorf(off, "topic %q has depth %d in its heading but %d here; keep one", t.Name, t.Depth, d)
 		}
 		t.Depth = d
-	case "description":
+	case fDescription:
 		t.Description = afterLabel(ps.s.raw(li))
-	case "criteria":
-		if inline != "" {
-			t.Criteria = append(t.Criteria, inline)
+	case fCriteria:
+		if v := inline(); v != "" {
+			t.Criteria = append(t.Criteria, v)
 		}
 		for c := first.NextSibling(); c != nil; c = c.NextSibling() {
 			if l, ok := c.(*ast.List); ok {
@@ -102,16 +117,17 @@ func (ps *parser) item(li *ast.ListItem) error {
 }
 
 // meta reads a Metadata item; other items outside topics are ignored.
-func (ps *parser) meta(lab, val, inline string, off int) error {
+func (ps *parser) meta(lab field, val string, inline func() string, off int) error {
 	switch lab {
-	case "topic":
-		ps.p.Topic = inline
-	case "breadth", "depth":
+	case fTopic:
+		ps.p.Topic = inline()
+	case fBreadth, fDepth:
 		n, err := strconv.Atoi(val)
 		if err != nil || n < 0 {
-			return ps.errorf(off, "%s %q is not a whole number; write \"- %s: N\" under ## Metadata", lab, val, strings.ToUpper(lab[:1])+lab[1:])
+			name := fieldNames[lab]
+			return ps.errorf(off, "%s %q is not a whole number; write \"- %s: N\" under ## Metadata", name, val, strings.ToUpper(name[:1])+name[1:])
 		}
-		if lab == "breadth" {
+		if lab == fBreadth {
 			ps.p.Breadth, ps.p.breadthLine = n, ps.s.line(off)
 		} else {
 			ps.p.Depth, ps.p.depthLine = n, ps.s.line(off)

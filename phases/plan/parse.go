@@ -53,7 +53,7 @@ type parser struct {
 	p    *Plan
 	sec  section
 	cur  *Topic          // the topic whose items are being read
-	seen map[string]bool // fields already set on cur
+	seen uint16 // bit set of the fields already set on cur
 }
 
 func (ps *parser) errorf(off int, format string, args ...any) error {
@@ -78,7 +78,7 @@ func (ps *parser) block(n ast.Node) error {
 			return nil
 		}
 		txt := ps.s.plain(n)
-		if l, _ := splitLabel(txt); l != "" {
+		if l, _ := splitLabel(txt); l != fNone {
 			return ps.errorf(start(n), "%q under topic %q is not a list item; write it as \"- %s\"", txt, ps.cur.Name, txt)
 		}
 		ps.cur.Extra = append(ps.cur.Extra, ps.s.blockText(n))
@@ -99,7 +99,7 @@ func (ps *parser) heading(h *ast.Heading) error {
 			return ps.errorf(start(h), "bad depth in heading %q; write \"(Depth: N)\" with a whole number N", txt)
 		}
 		ps.cur = &Topic{Name: unbracket(name), Depth: depth, Line: ps.s.line(start(h))}
-		ps.seen = map[string]bool{}
+		ps.seen = 0
 		ps.p.Topics = append(ps.p.Topics, ps.cur)
 		return nil
 	case h.Level == 1:

@@ -69,12 +69,40 @@ func (s *source) end(n ast.Node) int {
 // plain is the text of an inline container with markup removed, escapes
 // and entities resolved, and whitespace collapsed: how names are compared.
 func (s *source) plain(n ast.Node) string {
+	// Most items are one Text node of plain words: take it as it is.
+	if c := n.FirstChild(); c != nil && c.NextSibling() == nil {
+		if t, ok := c.(*ast.Text); ok {
+			if v := t.Value(s.src); simple(v) {
+				return string(v)
+			}
+		}
+	}
 	var b bytes.Buffer
 	s.collect(&b, n)
-	v := util.UnescapePunctuations(b.Bytes())
+	v := b.Bytes()
+	if simple(v) {
+		return string(v)
+	}
+	v = util.UnescapePunctuations(v)
 	v = util.ResolveNumericReferences(v)
 	v = util.ResolveEntityNames(v)
 	return strings.Join(strings.Fields(string(v)), " ")
+}
+
+// simple reports whether v needs no unescaping or whitespace folding.
+func simple(v []byte) bool {
+	if len(v) == 0 || v[0] == ' ' || v[len(v)-1] == ' ' {
+		return len(v) == 0
+	}
+	for i, c := range v {
+		switch {
+		case c == '\\' || c == '&' || c < ' ' || c >= 0x80:
+			return false
+		case c == ' ' && v[i+1] == ' ':
+			return false
+		}
+	}
+	return true
 }
 
 // collect gathers text the way goldmark's HTML renderer does (Node.Text is
@@ -100,22 +128,38 @@ func (s *source) collect(b *bytes.Buffer, n ast.Node) {
 }
 
 // raw returns the markdown of list item li verbatim: its content lines from
-// the marker's content column on, with the item's indentation removed,
+// the item's content column on, with the item's indentation removed,
 // trailing spaces and blank lines dropped. Nested lists stay in.
 func (s *source) raw(li *ast.ListItem) string {
 	from, to := li.Pos(), s.end(li)
 	if from < 0 || to <= from {
 		return ""
 	}
-	col := from - s.lineStart(from) + li.Offset
-	lines := strings.Split(string(s.src[from:to]), "\n")
-	marker := len(lines[0]) - len(strings.TrimLeft(lines[0], "-*+0123456789.)"))
-	lines[0] = dropColumns(lines[0][marker:], li.Offset-marker)
-	for i := 1; i < len(lines); i++ {
-		lines[i] = dropColumns(lines[i], col)
+	// goldmark's Offset is relative to the enclosing item's content column.
+	col := 0
+	for n := ast.Node(li); n != nil; n = n.Parent() {
+		if item, ok := n.(*ast.ListItem); ok {
+			col += item.Offset
+		}
 	}
+	ls := s.lineStart(from)
+	chunk := s.src[ls:to]
+	if nl := bytes.IndexByte(chunk, '\n'); nl < 0 || len(bytes.TrimSpace(chunk[nl:])) == 0 {
+		// One line, the common case: cut at the content column.
+		line := bytes.TrimRight(chunk, " \t\n")
+		if col <= len(line) && bytes.IndexByte(line[:col], '\t') < 0 {
+			return string(line[col:])
+		}
+	}
+	// Blank out the marker so the first line's content column is counted
+	// like the others'.
+	buf := []byte(string(chunk))
+	for i := from - ls; i < len(buf) && strings.IndexByte("-*+0123456789.)", buf[i]) >= 0; i++ {
+		buf[i] = ' '
+	}
+	lines := strings.Split(string(buf), "\n")
 	for i := range lines {
-		lines[i] = strings.TrimRightFunc(lines[i], unicode.IsSpace)
+		lines[i] = strings.TrimRightFunc(dropColumns(lines[i], col), unicode.IsSpace)
 	}
 	for len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rgit-dev/rgit/agents/registry"
+)
+
+func agentsCommand(io *IO) *cli.Command {
+	return &cli.Command{
+		Name:  "agents",
+		Usage: "list every agent backend: found or not, version, and what is missing",
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("run 'rgit agents' with no arguments", "unexpected argument %q", c.Args().First())
+			}
+			opts := registry.Options{Getenv: os.Getenv}
+			tw := tabwriter.NewWriter(io.Out, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "BACKEND\tSTATUS\tVERSION\tPATH\tMISSING")
+			for _, s := range registry.Detect(c.Context, opts) {
+				status := "missing"
+				if s.Found {
+					status = "found"
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", s.Backend, status, dash(s.Version), dash(s.Path), dash(s.Missing))
+			}
+			spec, why := registry.Auto(opts)
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			fmt.Fprintf(io.Out, "\nauto chooses %s: %s\n", spec, why)
+			return nil
+		},
+	}
+}

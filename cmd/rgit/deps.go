@@ -1,0 +1,72 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/registry"
+	"github.com/rgit-dev/rgit/phases"
+)
+
+// newDeps resolves the agents (printing which were chosen and why) and
+// wires progress rendering and confirmation to the terminal.
+func newDeps(c *cli.Context, io *IO, cfg *phases.Config) (phases.Deps, error) {
+	rep := newProgress(io)
+	wd, err := os.Getwd()
+	if err != nil {
+		return phases.Deps{}, fmt.Errorf("find working directory: %w", err)
+	}
+	cfg.Dir = wd
+	opts := registry.Options{Corpus: absAll(cfg.Corpus), CacheDir: filepath.Join(wd, ".research", ".cache", "local"), Getenv: os.Getenv}
+	cfg.Corpus = opts.Corpus
+	if c.Bool("test") {
+		m, r := registry.TestModels()
+		cfg.Model, cfg.ReviewModel = m, r
+		rep.Report(phases.Event{Kind: phases.EventNotice, Message: fmt.Sprintf("--test: research %s, review %s, at most 2 passes per topic", m, r)})
+	}
+	if !cfg.MockMode && !c.Bool("resume") {
+		if cfg.Model == "" || cfg.Model == "auto" {
+			spec, why := registry.Auto(opts)
+			cfg.Model = spec
+			rep.Report(phases.Event{Kind: phases.EventNotice, Message: fmt.Sprintf("research agent: %s (%s)", spec, why)})
+		}
+		if cfg.ReviewModel == "" || cfg.ReviewModel == "auto" {
+			spec, why := registry.AutoReview(opts)
+			cfg.ReviewModel = spec
+			rep.Report(phases.Event{Kind: phases.EventNotice, Message: fmt.Sprintf("review agent: %s (%s)", spec, why)})
+		}
+	}
+	for _, spec := range append([]string{cfg.Model, cfg.ReviewModel}, cfg.Fallback...) {
+		if spec == "" || spec == "auto" || cfg.MockMode {
+			continue
+		}
+		if _, _, err := registry.Parse(spec); err != nil {
+			return phases.Deps{}, usagef("name agents as backend:model, for example claude:claude-opus-4-6 or local", "%v", err)
+		}
+	}
+	newAgent := func(spec string) (agents.Agent, error) {
+		a, _, err := registry.New(spec, opts)
+		if err != nil {
+			return nil, err
+		}
+		return agents.WithBackoff(a, agents.BackoffPolicy{}, func(wait time.Duration, err error) {
+			rep.Report(phases.Event{Kind: phases.EventWait, Agent: a.Name(), Message: fmt.Sprintf("rate limited; waiting %s (%s)", wait.Round(time.Second), phases.Redact(err.Error()))})
+		}), nil
+	}
+	return phases.Deps{NewAgent: newAgent, Reporter: rep, Confirm: confirmer(io)}, nil
+}
+
+func absAll(dirs []string) []string {
+	out := make([]string, 0, len(dirs))
+	for _, d := range dirs {
+		if a, err := filepath.Abs(d); err == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}

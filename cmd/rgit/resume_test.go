@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestInterruptEachPhase stops rgit with SIGINT while its agent is busy in
+// each phase: exit 130, nothing half-done committed, the lock released, the
+// resume command printed; then a resume completes the session with the
+// same report as an uninterrupted run.
+func TestInterruptEachPhase(t *testing.T) {
+	topic := "Why do leaves change colour?"
+	args := []string{"research", "--mock-mode", "--breadth", "2", "--depth", "1", "--name", "leaves", topic}
+	clean := newRepo(t)
+	if out, err := rgitCmd(t, clean, args...).CombinedOutput(); err != nil {
+		t.Fatalf("uninterrupted run: %v\n%s", err, out)
+	}
+	want := gitOut(t, clean, "show", "research/leaves:reports/leaves/report.md")
+
+	for _, phase := range []string{"plan", "research", "review", "synthesize", "final-review"} {
+		t.Run(phase, func(t *testing.T) {
+			dir := newRepo(t)
+			cmd := rgitCmd(t, dir, args...)
+			cmd.Env = append(cmd.Env, "RGIT_MOCK_FAIL=hang@"+phase+"*all")
+			stderr := &syncBuffer{}
+			cmd.Stderr = stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			lock := filepath.Join(dir, ".research", "leaves", "research.lock.json")
+			waitFor(t, func() bool { return strings.Contains(stderr.String(), " "+phase+" ") && fileExists(lock) })
+			before, _ := gitTry(dir, "rev-parse", "-q", "--verify", "research/leaves")
+			_ = cmd.Process.Signal(syscall.SIGINT)
+			err := cmd.Wait()
+			if code := exitStatus(err); code != exitCancelled {
+				t.Fatalf("exit %d after SIGINT, want %d\n%s", code, exitCancelled, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "rgit research --name leaves --resume") {
+				t.Errorf("no resume command in:\n%s", stderr.String())
+			}
+			if fileExists(lock) {
+				t.Error("lock left behind after SIGINT")
+			}
+			after, _ := gitTry(dir, "rev-parse", "-q", "--verify", "research/leaves")
+			if before != after {
+				t.Errorf("branch moved during the interrupted %s phase: %q -> %q", phase, before, after)
+			}
+			if out, err := rgitCmd(t, dir, "research", "--name", "leaves", "--resume").CombinedOutput(); err != nil {
+				t.Fatalf("resume: %v\n%s", err, out)
+			}
+			if got := gitOut(t, dir, "show", "research/leaves:reports/leaves/report.md"); got != want {
+				t.Errorf("report after resume differs from an uninterrupted run")
+			}
+			gitOut(t, dir, "fsck", "--strict")
+		})
+	}
+}
+
+// TestLock: a live lock stops a second run with exit 3 naming its owner; a
+// dead owner's lock is removed with a notice; --force-resume says whose
+// lock it removed.
+func TestLock(t *testing.T) {
+	dir := newRepo(t)
+	args := []string{"research", "--mock-mode", "--breadth", "1", "--depth", "0", "--name", "locked", "Is it locked?"}
+	host, _ := os.Hostname()
+	ws := filepath.Join(dir, ".research", "locked")
+	if err := os.MkdirAll(ws, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeLock := func(pid int) {
+		now := time.Now().UTC()
+		data, _ := json.Marshal(map[string]any{"pid": pid, "host": host, "token": "t", "started": now.Add(-time.Minute), "updated": now})
+		if err := os.WriteFile(filepath.Join(ws, "research.lock.json"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeLock(os.Getpid()) // alive: this test process
+	out, err := rgitCmd(t, dir, args...).CombinedOutput()
+	if code := exitStatus(err); code != exitLocked {
+		t.Fatalf("exit %d with a live lock, want %d\n%s", code, exitLocked, out)
+	}
+	if !strings.Contains(string(out), "locked by pid") || !strings.Contains(string(out), host) {
+		t.Errorf("lock message does not name its owner:\n%s", out)
+	}
+	if _, err := gitTry(dir, "rev-parse", "-q", "--verify", "research/locked"); err == nil {
+		t.Error("a locked-out run created the session branch")
+	}
+
+	dead := exec.Command("true")
+	_ = dead.Run()
+	writeLock(dead.Process.Pid)
+	out, err = rgitCmd(t, dir, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("stale lock not removed: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "removing stale lock") {
+		t.Errorf("no notice about the stale lock:\n%s", out)
+	}
+
+	writeLock(os.Getpid())
+	out, err = rgitCmd(t, dir, "research", "--name", "locked", "--force-resume").CombinedOutput()
+	if err != nil {
+		t.Fatalf("--force-resume: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "removing lock of pid") {
+		t.Errorf("--force-resume did not say whose lock it removed:\n%s", out)
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("timed out waiting")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func exitStatus(err error) int {
+	if err == nil {
+		return 0
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	return -1
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// syncBuffer is a bytes.Buffer a process writes while the test reads.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

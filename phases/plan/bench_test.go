@@ -1,0 +1,77 @@
+package plan
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/yuin/goldmark/text"
+)
+
+// Full plans as the loop sees them at the end of a session: breadth 3
+// depth 3 is 3+9+27+81 = 120 topics, breadth 5 depth 4 is 3,905.
+var benchSizes = []struct{ breadth, depth int }{{3, 3}, {5, 4}}
+
+// BenchmarkParseValidateRender is the figure: read, check and write
+// back a full plan. Goals: 120 topics under 1 ms, 3,905 under 30 ms.
+func BenchmarkParseValidateRender(b *testing.B) {
+	for _, s := range benchSizes {
+		src := Render(fullPlan(s.breadth, s.depth))
+		b.Run(fmt.Sprintf("topics=%d", len(fullPlan(s.breadth, s.depth).Topics)), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				p, err := Parse("plan.md", src)
+				if err != nil {
+					b.Fatal(err)
+				}
+				Render(p)
+			}
+		})
+	}
+}
+
+// BenchmarkGoldmarkOnly is the baseline: goldmark parsing the same file to
+// an AST and nothing else, the floor for any AST-based parser.
+func BenchmarkGoldmarkOnly(b *testing.B) {
+	for _, s := range benchSizes {
+		src := Render(fullPlan(s.breadth, s.depth))
+		b.Run(fmt.Sprintf("topics=%d", len(fullPlan(s.breadth, s.depth).Topics)), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				md.Parse(text.NewReader(src))
+			}
+		})
+	}
+}
+
+// BenchmarkNext is the scheduler on a full 3,905-topic plan where only the
+// last topic is left: the worst case of its single pass.
+func BenchmarkNext(b *testing.B) {
+	p := fullPlan(5, 4)
+	for _, t := range p.Topics {
+		t.Status = Complete
+	}
+	p.Topics[len(p.Topics)-1].Status = Pending
+	for b.Loop() {
+		if Next(p, nil).Kind != StepResearch {
+			b.Fatal("no step")
+		}
+	}
+}
+
+// BenchmarkAddSubtopics adds a leaf's children to a 3,905-topic plan whose
+// last level is missing (breadth 5 depth 4, leaves at depth 3), as the loop
+// does after each research phase.
+func BenchmarkAddSubtopics(b *testing.B) {
+	full := fullPlan(5, 3)
+	full.Depth = 4
+	props := []Proposal{{Name: "One"}, {Name: "Two"}, {Name: "Three"}, {Name: "Four"}, {Name: "Five"}}
+	parent := full.Topics[1].Name // early in plan order: the insert moves most of the slice
+	for b.Loop() {
+		b.StopTimer()
+		p := &Plan{Topic: full.Topic, Breadth: full.Breadth, Depth: full.Depth, Topics: append([]*Topic(nil), full.Topics...)}
+		b.StartTimer()
+		if added, _ := p.AddSubtopics(parent, props); len(added) != 5 {
+			b.Fatalf("added %d", len(added))
+		}
+	}
+}
