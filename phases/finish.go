@@ -128,7 +128,7 @@ func (r *run) mergeReport(ctx context.Context) error {
 		return r.repack(ctx)
 	}
 	hash, err := r.store.Merge(ctx, gitstore.MergeOptions{Source: r.branch, Target: r.state.TargetBranch, Paths: []string{path},
-		Message: fmt.Sprintf("Merge %s: report on %s", r.branch, oneLine(r.state.OriginalTopic)),
+		Message:  fmt.Sprintf("Merge %s: report on %s", r.branch, oneLine(r.state.OriginalTopic)),
 		Trailers: []gitstore.Trailer{{Key: "Rgit-Phase", Value: "merge"}, {Key: "Rgit-Run", Value: r.lock.info.Token}}})
 	if errors.Is(err, gitstore.ErrConflict) {
 		return &BadInputError{Msg: fmt.Sprintf("%s changed %s since the session started; nothing was merged", r.state.TargetBranch, path),

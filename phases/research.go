@@ -26,20 +26,20 @@ type Deps struct {
 
 // run is one process working on one session.
 type run struct {
-	cfg      Config
-	deps     Deps
-	store    *gitstore.Store
-	name     string
-	branch   string
-	root     string // repository root
-	ws       string // .research/<name> on disk
-	reports  string // reports/<name> on disk
-	state    *State
-	plan     *plan.Plan
-	tmpl     *prompts.Set
-	lock     *lock
-	agents   map[string]agents.Agent
-	started  time.Time
+	cfg     Config
+	deps    Deps
+	store   *gitstore.Store
+	name    string
+	branch  string
+	root    string // repository root
+	ws      string // .research/<name> on disk
+	reports string // reports/<name> on disk
+	state   *State
+	plan    *plan.Plan
+	tmpl    *prompts.Set
+	lock    *lock
+	agents  map[string]agents.Agent
+	started time.Time
 	// merged and mergeCommit say where this run merged the report.
 	merged      string
 	mergeCommit string
