@@ -4,7 +4,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 rgit="$here/bin/rgit"
-corpus="$(go env GOROOT)/src/sync"
+goroot="$(go env GOROOT)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/rgit-demo.XXXXXX")"
 cd "$work"
 git init -q -b main
@@ -12,7 +12,7 @@ git -c user.name=demo -c user.email=demo@rgit.invalid commit -q --allow-empty -m
 export GIT_AUTHOR_NAME="${GIT_AUTHOR_NAME:-rgit demo}" GIT_AUTHOR_EMAIL="${GIT_AUTHOR_EMAIL:-demo@rgit.invalid}"
 export GIT_COMMITTER_NAME="${GIT_COMMITTER_NAME:-rgit demo}" GIT_COMMITTER_EMAIL="${GIT_COMMITTER_EMAIL:-demo@rgit.invalid}"
 
-"$rgit" research --model local --corpus "$corpus" --breadth 2 --depth 1 --yes \
+"$rgit" research --model local --corpus "$goroot/src/sync" --corpus "$goroot/src/internal/sync" --breadth 2 --depth 1 --yes \
   "How does sync.Mutex avoid starving waiting goroutines?"
 
 echo
