@@ -71,6 +71,15 @@ func runSession(t *testing.T, a agents.Agent, root, question string, breadth, de
 	if len(s.topics) != breadth {
 		t.Fatalf("plan has %d topics, want breadth %d:\n%s", len(s.topics), breadth, planText)
 	}
+	defer func() {
+		seen := map[string]bool{}
+		for _, n := range s.topics {
+			if seen[strings.ToLower(n.name)] {
+				t.Errorf("topic name %q used twice", n.name)
+			}
+			seen[strings.ToLower(n.name)] = true
+		}
+	}()
 
 	for i := 0; i < len(s.topics); i++ {
 		n := s.topics[i]
