@@ -125,6 +125,11 @@ func (r *run) attempt(ctx context.Context, c call, agent agents.Agent, model str
 		callCtx, cancel = context.WithTimeout(ctx, task.Timeout)
 		defer cancel()
 	}
+	var dirty map[string]string
+	guard := !confined[agent.Name()]
+	if guard {
+		dirty, guard = r.worktreeChanges(ctx)
+	}
 	t0 := time.Now()
 	res, err := agent.Run(callCtx, task)
 	if res.Usage.Duration == 0 {
@@ -138,6 +143,13 @@ func (r *run) attempt(ctx context.Context, c call, agent agents.Agent, model str
 	}
 	if res.SessionID != "" && c.topic != "" {
 		r.state.AgentSession[agent.Name()+"|"+c.role+"|"+c.topic] = res.SessionID
+	}
+	if guard {
+		if now, ok := r.worktreeChanges(ctx); ok {
+			if err := outsideWrites(dirty, now); err != nil {
+				return res, fmt.Errorf("%w: %w", agents.ErrBadOutput, err)
+			}
+		}
 	}
 	after, _ := os.ReadFile(c.output)
 	if c.textIsOutput && (len(after) == 0 || bytes.Equal(after, before)) && strings.TrimSpace(res.Text) != "" {

@@ -184,3 +184,23 @@ func TestAuthErrorStops(t *testing.T) {
 		t.Errorf("lock left behind: %v", err)
 	}
 }
+
+// An agent that writes outside the workspace fails the phase's gate.
+func TestOutsideWritesGate(t *testing.T) {
+	dir := testRepo(t)
+	n := 0
+	a := &scripted{name: "wild", failing: func(task agents.Task) error {
+		if task.Phase == agents.PhaseResearch && n == 0 {
+			n++
+			return os.WriteFile(filepath.Join(task.Root, "stray.txt"), []byte("x"), 0o644)
+		}
+		return nil
+	}}
+	sum, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 1, Depth: 0, Model: "wild", ReviewModel: "wild"}, map[string]agents.Agent{"wild": a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Retried < 1 {
+		t.Errorf("writing outside the workspace did not fail the phase (retried %d)", sum.Retried)
+	}
+}
