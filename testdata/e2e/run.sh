@@ -1,4 +1,123 @@
 #!/usr/bin/env bash
-# make e2e: drives the real agent CLIs against a local scripted model server.
+# shellcheck source-path=SCRIPTDIR
+# make e2e: drives the REAL agent CLIs (pinned in versions.txt, installed
+# from the npm registry) against a local scripted model server
+# (cmd/modelserver) and checks, with git, the research sessions rgit runs
+# through them. README.md has the facts behind every setting.
+#
+# For each agent: a fresh server on a loopback port, then
+#   1. direct: the CLI alone writes a plan file through its own write tool
+#      (proves the CLI <-> server half, independent of rgit), then
+#   2. session: `rgit research` (breadth 1, depth 1) through that CLI in a
+#      scratch repo, to a report merged into main; check.sh checks it.
+#
+# Environment:
+#   RGIT_E2E_CACHE     where the CLIs are installed (default ~/.cache/rgit-e2e)
+#   RGIT_E2E_AGENTS    agents to run (default: claude opencode codex gemini)
+#   RGIT_E2E_REQUIRED  agents whose failure fails the run (default: claude opencode)
+#   RGIT_E2E_BIN       directory with prebuilt rgit and modelserver binaries
+#                      (default: build both into bin/ from this checkout)
+#   RGIT_E2E_KEEP=1    keep the scratch directory even when everything passed
 set -euo pipefail
-echo "e2e: no end-to-end suites yet"
+
+E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$E2E_DIR/../.." && pwd)
+CACHE=${RGIT_E2E_CACHE:-$HOME/.cache/rgit-e2e}
+AGENTS=${RGIT_E2E_AGENTS:-claude opencode codex gemini}
+REQUIRED=${RGIT_E2E_REQUIRED:-claude opencode}
+SYS_PATH=$PATH
+BIN=${RGIT_E2E_BIN:-$ROOT/bin}
+QUESTION="Why is the sky blue?"
+
+# shellcheck source=lib.sh
+source "$E2E_DIR/lib.sh"
+# shellcheck source=agents.sh
+source "$E2E_DIR/agents.sh"
+# shellcheck source=check.sh
+source "$E2E_DIR/check.sh"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/rgit-e2e.XXXXXX")
+SERVER_PID=
+cleanup() {
+	local rc=$?
+	stop_server
+	if ((rc == 0)) && [[ -z ${RGIT_E2E_KEEP:-} ]]; then
+		rm -rf "$WORK"
+	else
+		say "scratch kept in $WORK"
+	fi
+	exit $rc
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+command -v git >/dev/null || { fail "git not found"; exit 1; }
+install_clis
+check_versions
+
+if [[ -z ${RGIT_E2E_BIN:-} ]]; then
+	say "building bin/rgit and bin/modelserver"
+	(cd "$ROOT" && go build -o "$BIN/rgit" ./cmd/rgit && go build -o "$BIN/modelserver" ./cmd/modelserver)
+fi
+
+# A key value no real service knows, fresh each run, so that finding it
+# anywhere in a repository or in rgit's output is a real leak.
+KEY="sk-rgit-e2e-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+
+# direct_check AGENT: the CLI alone, prompted like rgit's plan phase.
+direct_check() {
+	local agent=$1 dir=$WORK/$1/direct out
+	mkdir -p "$dir"
+	out=$dir/research_plan.md
+	agent_direct "$agent" "$dir" "Question: $QUESTION
+Write your output to: $out" >"$WORK/$agent/direct.out" 2>&1 ||
+		{ tail -20 "$WORK/$agent/direct.out"; fail "$agent: the CLI exited non-zero against the server"; return 1; }
+	grep -q '(Depth: 0)' "$out" 2>/dev/null ||
+		{ tail -20 "$WORK/$agent/direct.out"; fail "$agent: the CLI did not write $out through its tool"; return 1; }
+	say "$agent: direct: the CLI wrote the plan through its own write tool"
+}
+
+# session_check AGENT: a small rgit session through the CLI, checked with git.
+session_check() {
+	local agent=$1 repo=$WORK/$1/repo name=e2e-$1 out=$WORK/$1/rgit.out rc=0
+	mkdir -p "$repo"
+	git -C "$repo" init -q -b main
+	printf '# scratch\n' >"$repo/README.md"
+	git -C "$repo" add README.md
+	git -C "$repo" -c user.name=e2e -c user.email=e2e@rgit.invalid commit -q -m "initial commit"
+	(cd "$repo" && run_env timeout 600 "$BIN/rgit" research --name "$name" --breadth 1 --depth 1 --yes \
+		--timeout 180 --model "$(agent_spec "$agent")" --review-model "$(agent_spec "$agent")" \
+		"$QUESTION" </dev/null >"$out" 2>&1) || rc=$?
+	if ((rc != 0)); then
+		tail -30 "$out"
+		fail "$agent: rgit research exited $rc"
+		check_no_key "$agent" "$repo" "$out" "$KEY" || true
+		return 1
+	fi
+	check_session "$agent" "$repo" "$name" "$out" "$WORK/$agent/server.jsonl" "$KEY" || return 1
+	say "$agent: session: report merged into main, history and trailers check out, no key leaked"
+}
+
+declare -A RESULT
+for agent in $AGENTS; do
+	say "== $agent"
+	mkdir -p "$WORK/$agent"
+	start_server "$WORK/$agent/server.jsonl"
+	agent_env "$agent" "$WORK/$agent/home" "$BASE" "$KEY"
+	if direct_check "$agent" && session_check "$agent"; then
+		RESULT[$agent]=pass
+	else
+		RESULT[$agent]=fail
+	fi
+	stop_server
+done
+
+failed=0
+for agent in $AGENTS; do
+	req=optional
+	[[ " $REQUIRED " == *" $agent "* ]] && req=required
+	say "result: $agent ${RESULT[$agent]} ($req)"
+	[[ ${RESULT[$agent]} == pass || $req == optional ]] || failed=1
+done
+((failed == 0)) || { fail "a required agent failed"; exit 1; }
+say "all required agents passed"
