@@ -1,0 +1,111 @@
+package proc
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/rgit-dev/rgit/agents"
+)
+
+// The phrases come from the CLIs' real failures, captured against local
+// servers answering 401/429 (see testdata/fakeagents/captures): claude
+// "Not logged in · Please run /login", "Invalid API key · Fix external API
+// key", "Credit balance is too low", "API Error: Request rejected (429)";
+// codex "unexpected status 401 Unauthorized", "exceeded retry limit, last
+// status: 429 Too Many Requests", "Quota exceeded. Check your plan and
+// billing details."; gemini "Please set an Auth method", "API key not
+// valid", "You exceeded your current quota ... Please retry in 20.5s";
+// opencode "Incorrect API key provided", "Rate limit reached".
+var (
+	authPhrases = []string{
+		"not logged in", "please run /login", "invalid api key", "invalid x-api-key",
+		"incorrect api key", "api key not valid", "api_key_invalid", "authentication_error",
+		"authentication_failed", "401 unauthorized", "status 401", "(401)",
+		"please set an auth method", "invalid auth method", "oauth token has expired",
+		"token expired", "codex login", "missing api key", "no api key", "api key is missing",
+		"permission_denied", "403 forbidden",
+	}
+	quotaPhrases = []string{
+		"credit balance is too low", "billing_error", "insufficient_quota", "quota exceeded.",
+		"check your plan and billing", "usage limit", "hit your limit", "limit reached ∙ resets",
+		"limit reached · resets", "out of credits", "daily limit", "monthly limit",
+	}
+	ratePhrases = []string{
+		"rate limit", "rate_limit", "ratelimit", "(429)", "status 429", "429 too many",
+		"too many requests", "overloaded", "resource_exhausted", "resource exhausted",
+		"try again in", "retry in", "retry after", "quota exceeded",
+	}
+)
+
+// retrySoon marks a quota message that is really a per-minute limit.
+var retrySoon = []string{"retry in", "try again in", "per minute", "resets in"}
+
+// Classify returns the agents error kind that a CLI's error message names:
+// agents.ErrAuth, agents.ErrQuota, agents.ErrRateLimited, or nil for any
+// other failure. Auth wins over quota, and quota over rate limits, because
+// quota messages often carry a 429 and rate-limit ones the word "quota".
+func Classify(msg string) error {
+	m := strings.ToLower(msg)
+	switch {
+	case containsAny(m, authPhrases):
+		return agents.ErrAuth
+	case containsAny(m, quotaPhrases) && !containsAny(m, retrySoon):
+		return agents.ErrQuota
+	case containsAny(m, ratePhrases):
+		return agents.ErrRateLimited
+	}
+	return nil
+}
+
+// ClassifyStatus maps an HTTP status reported by a CLI to an error kind,
+// with msg breaking the tie between a rate limit and an exhausted quota.
+func ClassifyStatus(status int, msg string) error {
+	switch {
+	case status == 401 || status == 403:
+		return agents.ErrAuth
+	case status == 429 || status == 529:
+		if k := Classify(msg); k == agents.ErrQuota {
+			return k
+		}
+		return agents.ErrRateLimited
+	}
+	return Classify(msg)
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyShapes matches API keys by their published prefixes, for keys that
+// reach an error message without passing through our environment (a
+// key stored in a CLI's own auth file).
+var keyShapes = regexp.MustCompile(`(sk-(ant-|proj-)?[A-Za-z0-9_\-]{12,}|AIza[0-9A-Za-z_\-]{20,}|(?i:bearer)\s+[A-Za-z0-9._\-]{12,})`)
+
+// Redact replaces the values of secret-looking variables of env (names with
+// KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL) and anything shaped like an
+// API key with "[redacted]", so CLI messages can be shown and stored.
+func Redact(s string, env []string) string {
+	for _, kv := range env {
+		name, val, ok := strings.Cut(kv, "=")
+		if !ok || len(val) < 8 || !secretName(name) {
+			continue
+		}
+		s = strings.ReplaceAll(s, val, "[redacted]")
+	}
+	return keyShapes.ReplaceAllString(s, "[redacted]")
+}
+
+func secretName(name string) bool {
+	n := strings.ToUpper(name)
+	for _, w := range []string{"KEY", "TOKEN", "SECRET", "PASSWORD", "CREDENTIAL"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}

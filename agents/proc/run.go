@@ -1,0 +1,199 @@
+// Package proc runs agent CLIs as subprocesses for the CLI backends
+// (claude, codex, gemini, opencode): each call gets its own process group,
+// a deadline that escalates SIGINT, SIGTERM and SIGKILL to the whole group,
+// and capped capture of stdout and stderr. It also holds the helpers those
+// backends share: classifying a CLI's error message into the agents error
+// kinds and redacting secrets from anything shown to the user.
+package proc
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// Defaults for the zero values of Cmd.
+const (
+	DefaultGrace     = 3 * time.Second
+	DefaultMaxStdout = 32 << 20
+	DefaultMaxStderr = 64 << 10
+	DefaultMaxLine   = 16 << 20
+)
+
+// ErrDeadline reports that Cmd.Timeout expired and the process group was
+// killed.
+var ErrDeadline = errors.New("deadline exceeded")
+
+// Cmd describes one subprocess call.
+type Cmd struct {
+	Path  string   // the executable (a path, or a name looked up on PATH)
+	Args  []string // arguments, without argv[0]
+	Dir   string   // working directory
+	Env   []string // the complete environment; nil means os.Environ()
+	Stdin io.Reader
+	// Timeout bounds the whole call; 0 means only ctx bounds it.
+	Timeout time.Duration
+	// Grace is the wait between SIGINT, SIGTERM and SIGKILL; 0 means
+	// DefaultGrace. SIGINT comes first because the CLIs finish the turn
+	// cleanly on it (claude records no result on SIGTERM).
+	Grace time.Duration
+	// MaxStdout caps the stdout kept in Result.Stdout (the head).
+	MaxStdout int
+	// MaxStderr caps the stderr kept in Result.Stderr (the tail, where
+	// error messages are).
+	MaxStderr int
+	// OnLine, when set, receives every stdout line without its newline, in
+	// order, from a single goroutine. The slice is only valid during the
+	// call. Lines longer than DefaultMaxLine are dropped.
+	OnLine func(line []byte)
+}
+
+// Result is what a finished subprocess left behind.
+type Result struct {
+	Stdout          []byte
+	Stderr          []byte
+	StdoutTruncated bool
+	StderrTruncated bool
+	// ExitCode is the exit status, or -1 when a signal ended the process.
+	ExitCode int
+	TimedOut bool // Cmd.Timeout expired
+	Canceled bool // ctx was done first
+	Duration time.Duration
+}
+
+// Run starts c in a new process group and waits for it. A non-zero exit is
+// not an error: the caller reads Result.ExitCode. Run returns an error when
+// the process cannot start, ErrDeadline when Cmd.Timeout expired and
+// ctx.Err() when ctx ended first; in both of the latter cases the whole
+// process group has been killed and Result holds the output so far.
+func Run(ctx context.Context, c Cmd) (Result, error) {
+	start := time.Now()
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return Result{}, err
+	}
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outR.Close()
+		outW.Close()
+		return Result{}, err
+	}
+	cmd := exec.Command(c.Path, c.Args...)
+	cmd.Dir = c.Dir
+	cmd.Env = c.Env
+	cmd.Stdin = c.Stdin
+	// Our own pipes (not exec's copying goroutines) so that Wait returns
+	// when the leader exits even if a grandchild still holds the pipe.
+	cmd.Stdout = outW
+	cmd.Stderr = errW
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		for _, f := range []*os.File{outR, outW, errR, errW} {
+			f.Close()
+		}
+		return Result{}, err
+	}
+	outW.Close()
+	errW.Close()
+	pgid := cmd.Process.Pid
+
+	stdout := &headBuffer{max: orDefault(c.MaxStdout, DefaultMaxStdout)}
+	stderr := &tailBuffer{max: orDefault(c.MaxStderr, DefaultMaxStderr)}
+	readers := make(chan struct{}, 2)
+	go func() {
+		copyLines(outR, stdout, c.OnLine)
+		readers <- struct{}{}
+	}()
+	go func() {
+		io.Copy(stderr, errR)
+		readers <- struct{}{}
+	}()
+
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+
+	var timer <-chan time.Time
+	if c.Timeout > 0 {
+		t := time.NewTimer(c.Timeout)
+		defer t.Stop()
+		timer = t.C
+	}
+	grace := orDefaultDuration(c.Grace, DefaultGrace)
+	var res Result
+	var runErr error
+	select {
+	case <-waited:
+	case <-timer:
+		res.TimedOut, runErr = true, ErrDeadline
+		escalate(pgid, waited, grace)
+	case <-ctx.Done():
+		res.Canceled, runErr = true, ctx.Err()
+		escalate(pgid, waited, grace)
+	}
+	// Whatever the leader left running (background shells, servers) must
+	// not outlive the call: it could still write into the workspace after
+	// the phase is committed.
+	_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	drain(readers, grace, outR, errR)
+	outR.Close()
+	errR.Close()
+
+	res.ExitCode = cmd.ProcessState.ExitCode()
+	res.Stdout, res.StdoutTruncated = stdout.buf, stdout.truncated
+	res.Stderr, res.StderrTruncated = stderr.bytes(), stderr.truncated
+	res.Duration = time.Since(start)
+	return res, runErr
+}
+
+// escalate signals the group SIGINT, then SIGTERM, then SIGKILL, waiting
+// grace between them, and returns once the leader has been reaped.
+func escalate(pgid int, waited <-chan error, grace time.Duration) {
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		_ = syscall.Kill(-pgid, sig)
+		t := time.NewTimer(grace)
+		select {
+		case <-waited:
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+	_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	<-waited
+}
+
+// drain waits for both pipe readers. A process that left the group (setsid)
+// may still hold a pipe open; after grace the read ends are closed so the
+// readers return anyway.
+func drain(readers <-chan struct{}, grace time.Duration, files ...*os.File) {
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	for n := 0; n < 2; n++ {
+		select {
+		case <-readers:
+		case <-t.C:
+			for _, f := range files {
+				f.Close()
+			}
+			<-readers
+		}
+	}
+}
+
+func orDefault(v, def int) int {
+	if v > 0 {
+		return v
+	}
+	return def
+}
+
+func orDefaultDuration(v, def time.Duration) time.Duration {
+	if v > 0 {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,208 @@
+package proc
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The test binary doubles as the subprocess: with PROC_HELPER set it plays
+// the role named there instead of running tests.
+func TestMain(m *testing.M) {
+	if role := os.Getenv("PROC_HELPER"); role != "" {
+		helper(role)
+		return
+	}
+	os.Exit(m.Run())
+}
+
+func helper(role string) {
+	switch role {
+	case "lines":
+		fmt.Print("one\ntwo\r\n\nthree")
+		fmt.Fprint(os.Stderr, "warning\nfatal: it broke\n")
+		os.Exit(3)
+	case "stdin":
+		b := make([]byte, 100)
+		n, _ := os.Stdin.Read(b)
+		fmt.Printf("got %s", b[:n])
+	case "big":
+		os.Stdout.Write(bytes.Repeat([]byte("x"), 1000))
+		os.Stdout.Write([]byte("\nshort\n"))
+		os.Stderr.Write(bytes.Repeat([]byte("e"), 1000))
+		os.Stderr.Write([]byte("END"))
+	case "sigint":
+		// Ends cleanly on SIGINT, as claude does: the first signal must be SIGINT.
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, syscall.SIGINT)
+		fmt.Println("ready")
+		<-c
+		fmt.Println("interrupted")
+		os.Exit(130)
+	case "hang", "daemon":
+		signal.Ignore(syscall.SIGINT, syscall.SIGTERM)
+		cmd := exec.Command(os.Args[0])
+		cmd.Env = append(os.Environ(), "PROC_HELPER=grandchild")
+		cmd.Stdout = os.Stdout // the grandchild holds the pipe open
+		if err := cmd.Start(); err != nil {
+			os.Exit(9)
+		}
+		pidfile := os.Getenv("PROC_PIDFILE")
+		os.WriteFile(pidfile+".tmp", []byte(strconv.Itoa(cmd.Process.Pid)), 0o644)
+		os.Rename(pidfile+".tmp", pidfile)
+		fmt.Println("started")
+		if role == "daemon" {
+			os.Exit(0)
+		}
+		select {}
+	case "grandchild":
+		signal.Ignore(syscall.SIGINT, syscall.SIGTERM)
+		time.Sleep(time.Hour)
+	}
+}
+
+func helperCmd(t *testing.T, role string, extra ...string) Cmd {
+	t.Helper()
+	return Cmd{Path: os.Args[0], Env: append(os.Environ(), append([]string{"PROC_HELPER=" + role}, extra...)...),
+		Dir: t.TempDir(), Grace: 50 * time.Millisecond}
+}
+
+// alive reports whether pid exists and is not a zombie.
+func alive(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	return len(f) > 0 && f[0] != "Z"
+}
+
+func TestRunCapturesOutput(t *testing.T) {
+	c := helperCmd(t, "lines")
+	var lines []string
+	c.OnLine = func(l []byte) { lines = append(lines, string(l)) }
+	res, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 3 {
+		t.Errorf("exit = %d, want 3", res.ExitCode)
+	}
+	if got, want := strings.Join(lines, "|"), "one|two||three"; got != want {
+		t.Errorf("lines = %q, want %q", got, want)
+	}
+	if string(res.Stdout) != "one\ntwo\r\n\nthree" || string(res.Stderr) != "warning\nfatal: it broke\n" {
+		t.Errorf("stdout %q stderr %q", res.Stdout, res.Stderr)
+	}
+	if got := LastLines(res.Stderr, 1); got != "fatal: it broke" {
+		t.Errorf("LastLines = %q", got)
+	}
+}
+
+func TestRunStdinAndCaps(t *testing.T) {
+	c := helperCmd(t, "stdin")
+	c.Stdin = strings.NewReader("prompt")
+	res, err := Run(context.Background(), c)
+	if err != nil || string(res.Stdout) != "got prompt" {
+		t.Fatalf("stdin: %q, %v", res.Stdout, err)
+	}
+	c = helperCmd(t, "big")
+	c.MaxStdout, c.MaxStderr = 100, 10
+	var lines []string
+	c.OnLine = func(l []byte) { lines = append(lines, string(l)) }
+	res, err = Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Stdout) != 100 || !res.StdoutTruncated {
+		t.Errorf("stdout kept %d bytes, truncated=%v", len(res.Stdout), res.StdoutTruncated)
+	}
+	if !strings.HasSuffix(string(res.Stderr), "END") || len(res.Stderr) != 10 || !res.StderrTruncated {
+		t.Errorf("stderr tail = %q truncated=%v", res.Stderr, res.StderrTruncated)
+	}
+	if len(lines) != 2 || lines[1] != "short" || len(lines[0]) != 1000 {
+		t.Errorf("lines not delivered whole despite the cap: %d lines", len(lines))
+	}
+}
+
+func TestRunNotFound(t *testing.T) {
+	_, err := Run(context.Background(), Cmd{Path: filepath.Join(t.TempDir(), "nope")})
+	if err == nil || !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("err = %v, want not exist", err)
+	}
+}
+
+func TestRunSIGINTFirst(t *testing.T) {
+	c := helperCmd(t, "sigint")
+	c.Timeout = 200 * time.Millisecond
+	c.Grace = 10 * time.Second // SIGINT alone must end it
+	res, err := Run(context.Background(), c)
+	if !errors.Is(err, ErrDeadline) || !res.TimedOut {
+		t.Fatalf("err = %v timedout=%v, want deadline", err, res.TimedOut)
+	}
+	if res.ExitCode != 130 || !strings.Contains(string(res.Stdout), "interrupted") {
+		t.Errorf("exit %d stdout %q: the helper did not see SIGINT", res.ExitCode, res.Stdout)
+	}
+}
+
+// A leader that ignores SIGINT and SIGTERM and a grandchild holding stdout:
+// the deadline (or ctx) must end both with SIGKILL to the group, and the
+// daemon case shows leftovers die when the leader exits on its own.
+func TestRunKillsProcessGroup(t *testing.T) {
+	tests := []struct {
+		name    string
+		role    string
+		timeout time.Duration
+		cancel  bool
+		wantErr error
+	}{
+		{"deadline", "hang", 300 * time.Millisecond, false, ErrDeadline},
+		{"cancel", "hang", 0, true, context.Canceled},
+		{"leader exits", "daemon", 0, false, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pidfile := filepath.Join(t.TempDir(), "pid")
+			c := helperCmd(t, tt.role, "PROC_PIDFILE="+pidfile)
+			c.Timeout = tt.timeout
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			c.OnLine = func(l []byte) {
+				if string(l) == "started" && tt.cancel {
+					cancel()
+				}
+			}
+			res, err := Run(ctx, c)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("err = %v, want %v", err, tt.wantErr)
+			}
+			if tt.wantErr != nil && res.ExitCode != -1 {
+				t.Errorf("exit = %d, want -1 (killed)", res.ExitCode)
+			}
+			b, rerr := os.ReadFile(pidfile)
+			if rerr != nil {
+				t.Fatal(rerr)
+			}
+			pid, _ := strconv.Atoi(string(b))
+			// Kill is asynchronous only until the kernel delivers SIGKILL;
+			// poll briefly rather than assert on timing.
+			for i := 0; i < 200 && alive(pid); i++ {
+				time.Sleep(10 * time.Millisecond)
+			}
+			if alive(pid) {
+				syscall.Kill(pid, syscall.SIGKILL)
+				t.Fatalf("grandchild %d survived", pid)
+			}
+		})
+	}
+}
