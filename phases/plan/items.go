@@ -59,14 +59,10 @@ func (ps *parser) item(li *ast.ListItem) error {
 	if first != nil && (first.Kind() == ast.KindTextBlock || first.Kind() == ast.KindParagraph) {
 		lab, val = splitLabel(ps.s.plain(first))
 	}
-	// inline is the raw markdown after the label, on one line.
-	inline := func() string {
-		return afterLabel(strings.Join(strings.Split(ps.s.blockText(first), "\n"), " "))
-	}
 	off := li.Pos()
 	if ps.cur == nil {
 		if ps.sec == secMeta || ps.sec == secNone {
-			return ps.meta(lab, val, inline, off)
+			return ps.meta(lab, val, first, off)
 		}
 		return nil
 	}
@@ -100,7 +96,7 @@ func (ps *parser) item(li *ast.ListItem) error {
 	case fDescription:
 		t.Description = afterLabel(ps.s.raw(li))
 	case fCriteria:
-		if v := inline(); v != "" {
+		if v := ps.inline(first); v != "" {
 			t.Criteria = append(t.Criteria, v)
 		}
 		for c := first.NextSibling(); c != nil; c = c.NextSibling() {
@@ -116,11 +112,17 @@ func (ps *parser) item(li *ast.ListItem) error {
 	return nil
 }
 
+// inline is the raw markdown after the label of an item's first block, on
+// one line.
+func (ps *parser) inline(first ast.Node) string {
+	return afterLabel(strings.ReplaceAll(ps.s.blockText(first), "\n", " "))
+}
+
 // meta reads a Metadata item; other items outside topics are ignored.
-func (ps *parser) meta(lab field, val string, inline func() string, off int) error {
+func (ps *parser) meta(lab field, val string, first ast.Node, off int) error {
 	switch lab {
 	case fTopic:
-		ps.p.Topic = inline()
+		ps.p.Topic = ps.inline(first)
 	case fBreadth, fDepth:
 		n, err := strconv.Atoi(val)
 		if err != nil || n < 0 {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Status is a topic's place in the research loop.
@@ -147,7 +148,10 @@ func (p *Plan) Counts() Counts {
 // spaces, hyphens or underscores ("in-progress", "IN PROGRESS"), and
 // "Completed" or "Done" for Complete. ok is false for anything else.
 func ParseStatus(s string) (st Status, ok bool) {
-	f := strings.Fields(strings.NewReplacer("-", " ", "_", " ").Replace(strings.ToLower(s)))
+	if st := Status(s); st.Valid() {
+		return st, true
+	}
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '-' || r == '_' || unicode.IsSpace(r) })
 	switch strings.Join(f, " ") {
 	case "pending", "todo", "to do", "not started":
 		return Pending, true

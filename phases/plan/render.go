@@ -34,14 +34,14 @@ func Render(p *Plan) []byte {
 		if t.Description == "" {
 			b.WriteString("- Description:\n")
 		} else {
-			item(&b, "", "Description: "+t.Description)
+			item(&b, "", "Description: ", t.Description)
 		}
 		b.WriteString("- Acceptance Criteria:\n")
 		for _, c := range t.Criteria {
-			item(&b, "  ", c)
+			item(&b, "  ", "", c)
 		}
 		for _, x := range t.Extra {
-			item(&b, "", x)
+			item(&b, "", "", x)
 		}
 	}
 	c := p.Counts()
@@ -59,22 +59,37 @@ func Render(p *Plan) []byte {
 	return []byte(b.String())
 }
 
-// item writes md as a list item at indent, its continuation lines indented
-// to the item's content column.
-func item(b *strings.Builder, indent, md string) {
+// item writes label+md as a list item at indent, continuation lines
+// indented to the item's content column.
+func item(b *strings.Builder, indent, label, md string) {
 	b.WriteString(indent)
-	b.WriteString("-")
-	for i, line := range strings.Split(md, "\n") {
-		if i > 0 {
-			b.WriteString("\n")
-			if line != "" {
-				b.WriteString(indent)
-				b.WriteString("  ")
-			}
-		} else if line != "" {
-			b.WriteString(" ")
-		}
-		b.WriteString(line)
+	if label == "" && dashes(md) {
+		b.WriteString("*") // "- --" would be a thematic break
+	} else {
+		b.WriteString("-")
 	}
-	b.WriteString("\n")
+	if label != "" || md != "" && md[0] != '\n' {
+		b.WriteString(" ")
+	}
+	b.WriteString(label)
+	for {
+		line, rest, more := strings.Cut(md, "\n")
+		b.WriteString(line)
+		b.WriteString("\n")
+		if !more {
+			return
+		}
+		if next, _, _ := strings.Cut(rest, "\n"); next != "" {
+			b.WriteString(indent)
+			b.WriteString("  ")
+		}
+		md = rest
+	}
+}
+
+// dashes reports whether md's first line is only hyphens and spaces, which
+// after a "-" bullet would read as a thematic break.
+func dashes(md string) bool {
+	line, _, _ := strings.Cut(md, "\n")
+	return strings.Trim(line, "- \t") == "" && strings.Count(line, "-") >= 2
 }

@@ -129,7 +129,8 @@ func (s *source) collect(b *bytes.Buffer, n ast.Node) {
 
 // raw returns the markdown of list item li verbatim: its content lines from
 // the item's content column on, with the item's indentation removed,
-// trailing spaces and blank lines dropped. Nested lists stay in.
+// trailing spaces and leading and trailing blank lines dropped. Nested lists
+// stay in.
 func (s *source) raw(li *ast.ListItem) string {
 	from, to := li.Pos(), s.end(li)
 	if from < 0 || to <= from {
@@ -163,6 +164,18 @@ func (s *source) raw(li *ast.ListItem) string {
 	}
 	for len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
+	}
+	// Content that starts on the line after the marker is rendered on the
+	// marker's line, where it means the same.
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	if len(lines) > 0 {
+		// Up to three spaces before content are insignificant there, and
+		// the marker's content column absorbs them on reparse.
+		if sp := len(lines[0]) - len(strings.TrimLeft(lines[0], " ")); sp < 4 {
+			lines[0] = lines[0][sp:]
+		}
 	}
 	return strings.Join(lines, "\n")
 }
@@ -233,6 +246,10 @@ func unbracket(s string) string {
 
 // blockText returns a leaf block's markdown, one trimmed line per source line.
 func (s *source) blockText(n ast.Node) string {
+	if l := n.Lines(); l.Len() == 1 {
+		seg := l.At(0)
+		return string(bytes.TrimSpace(seg.Value(s.src)))
+	}
 	var out []string
 	for i, l := 0, n.Lines(); i < l.Len(); i++ {
 		seg := l.At(i)

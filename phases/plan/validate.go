@@ -81,10 +81,15 @@ func (p *Plan) Validate(file string) error {
 // cycle follows t's parents for at most limit steps and returns the path
 // when it comes back to t, or "".
 func cycle(byName map[string]*Topic, t *Topic, limit int) string {
-	path := []string{t.Name}
-	for cur := byName[t.Parent]; cur != nil && len(path) <= limit; cur = byName[cur.Parent] {
-		path = append(path, cur.Name)
+	steps := 0
+	for cur := byName[t.Parent]; cur != nil && steps < limit; cur = byName[cur.Parent] {
+		steps++
 		if cur == t {
+			// Only now, on the error path, spell out the loop.
+			path := []string{t.Name}
+			for c := byName[t.Parent]; len(path) <= steps; c = byName[c.Parent] {
+				path = append(path, c.Name)
+			}
 			return strings.Join(path, " -> ")
 		}
 	}
@@ -96,7 +101,7 @@ func checkName(name string) string {
 	switch {
 	case strings.TrimSpace(name) == "":
 		return "is empty; give the topic a name"
-	case name != strings.Join(strings.Fields(name), " "):
+	case name != strings.TrimSpace(name) || strings.Contains(name, "  ") || strings.ContainsAny(name, "\t\n\r\v\f\u0085\u00a0"):
 		return "has extra spaces; write it on one line with single spaces"
 	case !utf8.ValidString(name):
 		return "is not valid UTF-8; save the plan as UTF-8"
