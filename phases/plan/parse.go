@@ -52,7 +52,7 @@ type parser struct {
 	s    *source
 	p    *Plan
 	sec  section
-	cur  *Topic          // the topic whose items are being read
+	cur  *Topic // the topic whose items are being read
 	seen uint16 // bit set of the fields already set on cur
 }
 
