@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Helpers for run.sh: logging, the pinned CLI install, the model server.
 
-say()  { printf 'e2e: %s\n' "$*"; }
+say()  { printf 'e2e [%3ds]: %s\n' "$SECONDS" "$*"; }
 fail() { printf 'e2e: FAIL: %s\n' "$*" >&2; return 1; }
 
 # pinned prints the package@version lines of versions.txt.
