@@ -36,14 +36,15 @@ func Validate(file string, src []byte) error {
 }
 
 // parse splits src into segments, stopping at the first problem, which is
-// where Python's substitute would stop too.
+// where Python's substitute would stop too. Literal segments are slices of
+// one copy of src: "$$" ends a literal just after its first "$".
 func parse(file string, src []byte) ([]segment, error) {
 	s := string(src)
 	if !utf8.ValidString(s) {
 		return nil, errorAt(file, s, firstInvalidUTF8(s), "invalid UTF-8; save the template as UTF-8")
 	}
-	var segs []segment
-	var lit strings.Builder
+	segs := make([]segment, 0, 2*strings.Count(s, "$")+1)
+	lit := 0 // start of the pending literal
 	i := 0
 	for {
 		j := strings.IndexByte(s[i:], '$')
@@ -51,13 +52,12 @@ func parse(file string, src []byte) ([]segment, error) {
 			break
 		}
 		at := i + j
-		lit.WriteString(s[i:at])
 		rest := s[at+1:]
 		var name string
 		switch {
 		case rest != "" && rest[0] == '$':
-			lit.WriteByte('$')
-			i = at + 2
+			segs = appendLit(segs, s[lit:at+1])
+			lit, i = at+2, at+2
 			continue
 		case idLen(rest) > 0:
 			name = rest[:idLen(rest)]
@@ -75,17 +75,18 @@ func parse(file string, src []byte) ([]segment, error) {
 		if _, ok := variables[name]; !ok {
 			return nil, errorAt(file, s, at, unknownMsg(name))
 		}
-		if lit.Len() > 0 {
-			segs = append(segs, segment{lit: lit.String()})
-			lit.Reset()
-		}
+		segs = appendLit(segs, s[lit:at])
 		segs = append(segs, segment{name: name})
+		lit = i
 	}
-	lit.WriteString(s[i:])
-	if lit.Len() > 0 {
-		segs = append(segs, segment{lit: lit.String()})
+	return appendLit(segs, s[lit:]), nil
+}
+
+func appendLit(segs []segment, lit string) []segment {
+	if lit == "" {
+		return segs
 	}
-	return segs, nil
+	return append(segs, segment{lit: lit})
 }
 
 // idLen is the length of the identifier at the start of s: Python's
