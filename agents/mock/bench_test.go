@@ -29,6 +29,17 @@ func BenchmarkResearch(b *testing.B) {
 	}
 }
 
+// BenchmarkResearchGenerate is the text generation alone, without I/O.
+func BenchmarkResearchGenerate(b *testing.B) {
+	brief := researchTask(b).Brief
+	b.ReportAllocs()
+	for b.Loop() {
+		if research(brief).body == "" {
+			b.Fatal("empty progress file")
+		}
+	}
+}
+
 // BenchmarkResearchWriteBaseline writes the same bytes with os.WriteFile:
 // the I/O floor under BenchmarkResearch.
 func BenchmarkResearchWriteBaseline(b *testing.B) {
