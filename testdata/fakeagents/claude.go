@@ -83,6 +83,11 @@ func claude(args []string) int {
 	case "hang":
 		emit(claudeInit(session, f.get("--model")))
 		hang()
+	case "leakkey":
+		// A CLI that echoes the key it was given: the backend must redact it.
+		emit(claudeResult(session, map[string]any{"subtype": "success", "is_error": true, "api_error_status": 401,
+			"result": "Invalid API key " + os.Getenv("ANTHROPIC_API_KEY") + " · Fix external API key"}))
+		return 1
 	}
 	emit(claudeInit(session, f.get("--model")))
 	text := "fake claude answer: " + excerpt(prompt)

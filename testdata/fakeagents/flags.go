@@ -22,8 +22,8 @@ type parsed struct {
 	wrong string // the first unknown flag, or a flag missing its value
 }
 
-func (p parsed) has(name string) bool     { _, ok := p.vals[name]; return ok }
-func (p parsed) get(name string) string   { v := p.vals[name]; return last(v) }
+func (p parsed) has(name string) bool   { _, ok := p.vals[name]; return ok }
+func (p parsed) get(name string) string { v := p.vals[name]; return last(v) }
 
 func last(v []string) string {
 	if len(v) == 0 {

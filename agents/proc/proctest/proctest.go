@@ -3,10 +3,13 @@
 package proctest
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 )
 
 // Names are the roles the fake binary plays, chosen by argv[0].
@@ -43,4 +46,45 @@ func Setup() (dir string, cleanup func(), err error) {
 		return "", nil, err
 	}
 	return dir, cleanup, nil
+}
+
+// Call is one invocation of a fake, as logged to FAKE_AGENT_LOG.
+type Call struct {
+	Role  string            `json:"role"`
+	Args  []string          `json:"args"`
+	Cwd   string            `json:"cwd"`
+	Stdin string            `json:"stdin"`
+	Env   map[string]string `json:"env"`
+}
+
+// ReadLog returns the calls logged to the FAKE_AGENT_LOG file at path.
+func ReadLog(path string) ([]Call, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var calls []Call
+	for _, line := range bytes.Split(bytes.TrimSpace(b), []byte("\n")) {
+		var c Call
+		if err := json.Unmarshal(line, &c); err != nil {
+			return nil, fmt.Errorf("read fake log: %w", err)
+		}
+		calls = append(calls, c)
+	}
+	return calls, nil
+}
+
+// PIDAlive reports whether the process whose pid is written in file still
+// runs (a zombie counts as dead). A missing file is an error.
+func PIDAlive(file string) (bool, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return false, err
+	}
+	stat, err := os.ReadFile("/proc/" + strings.TrimSpace(string(b)) + "/stat")
+	if err != nil {
+		return false, nil
+	}
+	f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	return len(f) > 0 && f[0] != "Z", nil
 }

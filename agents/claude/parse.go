@@ -1,0 +1,134 @@
+package claude
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/proc"
+)
+
+// event is the part of a stream-json line the backend reads. Unknown types
+// and fields are ignored, as the Agent SDK does.
+type event struct {
+	Type      string `json:"type"`
+	Subtype   string `json:"subtype"`
+	SessionID string `json:"session_id"`
+	// assistant lines: the message, and the error kind of a synthetic
+	// message ("authentication_failed", "rate_limit", "billing_error").
+	Message *struct {
+		Content []struct {
+			Type string `json:"type"`
+			Text string `json:"text"`
+		} `json:"content"`
+	} `json:"message"`
+	Error string `json:"error"`
+	// result line
+	IsError        bool     `json:"is_error"`
+	Result         string   `json:"result"`
+	Errors         []string `json:"errors"`
+	APIErrorStatus int      `json:"api_error_status"`
+	TotalCostUSD   float64  `json:"total_cost_usd"`
+	Usage          *struct {
+		InputTokens              int64 `json:"input_tokens"`
+		OutputTokens             int64 `json:"output_tokens"`
+		CacheCreationInputTokens int64 `json:"cache_creation_input_tokens"`
+		CacheReadInputTokens     int64 `json:"cache_read_input_tokens"`
+	} `json:"usage"`
+}
+
+// parser accumulates a run's stream; line is called for every stdout line.
+type parser struct {
+	session  string
+	lastText string // the last assistant text, for errors without a result
+	apiError string // the error kind of the last synthetic assistant message
+	result   *event
+}
+
+func (p *parser) line(b []byte) {
+	if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
+		return // some builds print debug lines on stdout
+	}
+	var e event
+	if json.Unmarshal(b, &e) != nil {
+		return
+	}
+	if e.SessionID != "" {
+		p.session = e.SessionID
+	}
+	switch e.Type {
+	case "assistant":
+		if e.Error != "" {
+			p.apiError = e.Error
+		}
+		if e.Message != nil {
+			var texts []string
+			for _, c := range e.Message.Content {
+				if c.Type == "text" && c.Text != "" {
+					texts = append(texts, c.Text)
+				}
+			}
+			if len(texts) > 0 {
+				p.lastText = strings.Join(texts, "\n")
+			}
+		}
+	case "result":
+		p.result = &e
+	}
+}
+
+// finish turns the parsed stream and the exit status into the call's
+// outcome. Success needs a result line without is_error and exit 0.
+func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
+	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode}
+	out.Usage.Duration = res.Duration
+	r := p.result
+	if r == nil {
+		msg := proc.LastLines(res.Stderr, 5)
+		if msg == "" {
+			msg = "the stream ended without a result event"
+		}
+		return out, proc.Fail(Name, nil, msg, res.ExitCode, env)
+	}
+	if r.Usage != nil {
+		u := r.Usage
+		out.Usage.InputTokens = u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens
+		out.Usage.OutputTokens = u.OutputTokens
+		out.Usage.CachedTokens = u.CacheReadInputTokens
+	}
+	out.Usage.CostUSD = r.TotalCostUSD
+	if r.IsError || res.ExitCode != 0 {
+		msg := r.Result
+		if len(r.Errors) > 0 {
+			msg = strings.Join(r.Errors, "; ")
+		}
+		if msg == "" {
+			msg = proc.LastLines(res.Stderr, 5)
+		}
+		if msg == "" && r.Subtype != "" {
+			msg = r.Subtype
+		}
+		return out, proc.Fail(Name, p.kind(r, msg), msg, res.ExitCode, env)
+	}
+	out.Text = r.Result
+	return out, nil
+}
+
+// kind prefers the CLI's own error classification over the message text.
+func (p *parser) kind(r *event, msg string) error {
+	switch p.apiError {
+	case "authentication_failed", "oauth_org_not_allowed":
+		return agents.ErrAuth
+	case "rate_limit":
+		// A subscription's usage limit arrives as rate_limit too, but
+		// waiting minutes will not lift it.
+		if proc.Classify(msg) == agents.ErrQuota {
+			return agents.ErrQuota
+		}
+		return agents.ErrRateLimited
+	case "billing_error":
+		return agents.ErrQuota
+	}
+	return proc.ClassifyStatus(r.APIErrorStatus, msg)
+}
