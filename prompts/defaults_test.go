@@ -48,7 +48,7 @@ func TestDefaultsCarryContract(t *testing.T) {
 			[]string{`{"verdict": "accept", "summary":`, `"gaps": []`, `"accept" or "reject"`, "Do not edit the progress file"},
 			[]string{"progress_files"}},
 		{"synthesize.md", []string{"progress_files", "exhausted_topics", "output_file"},
-			[]string{"## Executive Summary", "## Methodology", "## Findings", "## Sources", "[n]"},
+			[]string{"## Executive Summary", "## Methodology", "## Findings", "## Sources", "[n]", "#RETRY_EXHAUSTED"},
 			[]string{"ancestors", "review_gaps"}},
 		{"final_review.md", []string{"report_file", "progress_files", "output_file"},
 			[]string{`{"verdict": "accept", "summary":`, "Completeness", "Coherence", "Evidence", "Tone"},
