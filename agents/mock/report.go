@@ -134,7 +134,7 @@ func (s *synthesis) topic(t agents.TopicRef) (findings, gaps []string) {
 					refs = append(refs, ref)
 				}
 			}
-			return strings.Join(refs, "")
+			return strings.Join(refs, ", ")
 		}))
 	}
 	return findings, gaps
