@@ -29,42 +29,20 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// fixture is one workspace with the fake's log and session store.
+// fixture is a workspace, a claude backend on the fake and a task.
 type fixture struct {
+	proctest.Fixture
 	agent *Agent
 	task  agents.Task
-	log   string
 }
 
 func newFixture(t *testing.T, scenario string, env ...string) fixture {
-	t.Helper()
-	root := t.TempDir()
-	dir := filepath.Join(root, ".research", "s")
-	state := filepath.Join(root, "state")
-	for _, d := range []string{dir, state} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	log := filepath.Join(root, "calls.jsonl")
-	env = append([]string{"FAKE_AGENT_SCENARIO=" + scenario, "FAKE_AGENT_LOG=" + log,
-		"FAKE_AGENT_STATE=" + state, "FAKE_AGENT_WRITE=progress/topic.md",
-		"FAKE_AGENT_PIDFILE=" + filepath.Join(root, "grandchild.pid")}, env...)
-	return fixture{
-		agent: New(Options{Binary: filepath.Join(fakes, "claude"), Env: env, Grace: 100 * time.Millisecond}),
+	f := proctest.NewFixture(t, scenario, env...)
+	return fixture{Fixture: f,
+		agent: New(Options{Binary: filepath.Join(fakes, "claude"), Env: f.Env, Grace: 100 * time.Millisecond}),
 		task: agents.Task{Phase: agents.PhaseResearch, Prompt: "Research the topic X thoroughly.",
-			Dir: dir, Root: root, Output: filepath.Join(dir, "progress", "topic.md"), Model: "claude-haiku-4-5-20251001"},
-		log: log,
+			Dir: f.Dir, Root: f.Root, Output: f.Output, Model: "claude-haiku-4-5-20251001"},
 	}
-}
-
-func (f fixture) calls(t *testing.T) []proctest.Call {
-	t.Helper()
-	calls, err := proctest.ReadLog(f.log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return calls
 }
 
 func TestRunSuccess(t *testing.T) {
@@ -86,7 +64,7 @@ func TestRunSuccess(t *testing.T) {
 	if err != nil || string(b) != f.task.Prompt {
 		t.Errorf("the agent could not write its output in the workspace: %v", err)
 	}
-	c := f.calls(t)[0]
+	c := f.Calls(t)[0]
 	if c.Cwd != f.task.Dir || c.Stdin != f.task.Prompt {
 		t.Errorf("cwd %q stdin %q", c.Cwd, c.Stdin)
 	}
@@ -147,14 +125,8 @@ func TestRunTimeoutKillsGroup(t *testing.T) {
 	if !errors.Is(err, agents.ErrTimeout) {
 		t.Fatalf("err = %v, want ErrTimeout", err)
 	}
-	pidfile := filepath.Join(filepath.Dir(f.log), "grandchild.pid")
-	alive, perr := proctest.PIDAlive(pidfile)
-	for i := 0; i < 200 && alive; i++ {
-		time.Sleep(10 * time.Millisecond)
-		alive, perr = proctest.PIDAlive(pidfile)
-	}
-	if perr != nil || alive {
-		t.Errorf("grandchild alive=%v (%v)", alive, perr)
+	if !f.GrandchildDead(t) {
+		t.Error("the grandchild survived the timeout")
 	}
 }
 
@@ -169,7 +141,7 @@ func TestRunResume(t *testing.T) {
 	if err != nil || second.SessionID != first.SessionID {
 		t.Fatalf("resume: %v, session %q vs %q", err, second.SessionID, first.SessionID)
 	}
-	if args := f.calls(t)[1].Args; !slices.Contains(args, "--resume="+first.SessionID) {
+	if args := f.Calls(t)[1].Args; !slices.Contains(args, "--resume="+first.SessionID) {
 		t.Errorf("resume args %q", args)
 	}
 	f.task.SessionID = "0b0f2a43-1111-4c1e-9a2f-0d5e6b7c8a90"
@@ -186,7 +158,7 @@ func TestRunOutputOutsideWorkspace(t *testing.T) {
 	if _, err := f.agent.Run(context.Background(), f.task); err != nil {
 		t.Fatal(err)
 	}
-	args := f.calls(t)[0].Args
+	args := f.Calls(t)[0].Args
 	if i := slices.Index(args, "--add-dir"); i < 0 || args[i+1] != filepath.Dir(report) {
 		t.Errorf("args %q do not grant %s", args, filepath.Dir(report))
 	}

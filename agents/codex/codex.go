@@ -1,0 +1,103 @@
+// Package codex drives the OpenAI Codex CLI (`codex exec --json`) as an
+// agents.Agent: one headless turn per call in the task's workspace, its
+// JSONL events parsed into the answer, thread id and tokens (Codex reports
+// no cost).
+package codex
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/proc"
+)
+
+// Name is the backend name.
+const Name = "codex"
+
+// Options configures the backend.
+type Options struct {
+	// Binary is the codex executable; "" looks up "codex" on PATH.
+	Binary string
+	// Env is added to the inherited environment (KEY=value entries).
+	Env []string
+	// Effort sets model_reasoning_effort (minimal, low, medium, high,
+	// xhigh); "" keeps the configured default.
+	Effort string
+	// NoSandbox runs with --dangerously-bypass-approvals-and-sandbox
+	// instead of the workspace-write sandbox, for hosts that are already
+	// sandboxed and where Codex's own sandbox cannot start (containers
+	// without Landlock).
+	NoSandbox bool
+	// Grace is the wait between the signals of a timeout (see proc.Cmd).
+	Grace time.Duration
+}
+
+// Agent is the Codex backend.
+type Agent struct{ o Options }
+
+// New returns a Codex backend.
+func New(o Options) *Agent { return &Agent{o: o} }
+
+// Name returns "codex".
+func (a *Agent) Name() string { return Name }
+
+// Run executes one phase with `codex exec`; the prompt goes through stdin
+// ("-"), which has no argument-length limit.
+func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
+	if t.Output != "" {
+		if err := os.MkdirAll(filepath.Dir(t.Output), 0o755); err != nil {
+			return agents.Result{}, &agents.CallError{Backend: Name, Msg: err.Error()}
+		}
+	}
+	env := proc.Environ(a.o.Env...)
+	var p parser
+	bin := a.o.Binary
+	if bin == "" {
+		bin = Name
+	}
+	res, err := proc.Invoke(ctx, Name, proc.Cmd{
+		Path: bin, Args: a.Args(t), Dir: t.Dir, Env: env,
+		Stdin: strings.NewReader(t.Prompt), Timeout: t.Timeout, Grace: a.o.Grace, OnLine: p.line,
+	})
+	if err != nil {
+		out := agents.Result{SessionID: p.thread, ExitCode: res.ExitCode}
+		out.Usage.Duration = res.Duration
+		return out, err
+	}
+	return p.finish(res, env)
+}
+
+// Args returns the command line (without the program) for task t. Every
+// option goes between `exec` and `resume`: --sandbox, --cd and --add-dir
+// are rejected after `resume`, and the others are global.
+func (a *Agent) Args(t agents.Task) []string {
+	args := []string{"exec", "--json", "--skip-git-repo-check", "--cd", t.Dir}
+	if a.o.NoSandbox {
+		args = append(args, "--dangerously-bypass-approvals-and-sandbox")
+	} else {
+		// workspace-write has no network unless asked for, and research
+		// needs it (curl, pip, fetching sources).
+		args = append(args, "--sandbox", "workspace-write", "-c", "sandbox_workspace_write.network_access=true")
+	}
+	args = append(args, "-c", `web_search="live"`)
+	if a.o.Effort != "" {
+		args = append(args, "-c", `model_reasoning_effort="`+a.o.Effort+`"`)
+	}
+	if t.Model != "" {
+		args = append(args, "--model", t.Model)
+	}
+	if t.Output != "" {
+		d := filepath.Dir(t.Output)
+		if rel, err := filepath.Rel(t.Dir, d); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+			args = append(args, "--add-dir", d)
+		}
+	}
+	if t.SessionID != "" {
+		args = append(args, "resume", t.SessionID)
+	}
+	return append(args, "-")
+}

@@ -1,0 +1,114 @@
+package codex
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/rgit-dev/rgit/agents/proc"
+
+	"github.com/rgit-dev/rgit/agents"
+)
+
+// event is the part of a `codex exec --json` line the backend reads.
+type event struct {
+	Type     string `json:"type"`
+	ThreadID string `json:"thread_id"`
+	Message  string `json:"message"` // top-level error events
+	Item     *struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	} `json:"item"`
+	Error *struct {
+		Message string `json:"message"`
+	} `json:"error"`
+	Usage *struct {
+		InputTokens       int64 `json:"input_tokens"`
+		CachedInputTokens int64 `json:"cached_input_tokens"`
+		OutputTokens      int64 `json:"output_tokens"`
+	} `json:"usage"`
+}
+
+// parser accumulates a run's events; line is called for every stdout line.
+type parser struct {
+	thread    string
+	text      string // the last agent_message: the final answer
+	lastError string // the last top-level error event (often a retry notice)
+	failed    string // turn.failed's message
+	completed *event // turn.completed
+}
+
+func (p *parser) line(b []byte) {
+	if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
+		return
+	}
+	var e event
+	if json.Unmarshal(b, &e) != nil {
+		return
+	}
+	switch e.Type {
+	case "thread.started":
+		p.thread = e.ThreadID
+	case "item.completed":
+		if e.Item != nil && e.Item.Type == "agent_message" {
+			p.text = e.Item.Text
+		}
+	case "error":
+		p.lastError = e.Message
+	case "turn.failed":
+		p.failed = "turn failed"
+		if e.Error != nil && e.Error.Message != "" {
+			p.failed = e.Error.Message
+		}
+	case "turn.completed":
+		p.completed = &e
+	}
+}
+
+// finish decides the outcome. Some builds exit 0 after turn.failed, so
+// success needs turn.completed, no turn.failed, and exit 0.
+func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
+	out := agents.Result{SessionID: p.thread, ExitCode: res.ExitCode}
+	out.Usage.Duration = res.Duration
+	if c := p.completed; c != nil && c.Usage != nil {
+		out.Usage.InputTokens = c.Usage.InputTokens
+		out.Usage.OutputTokens = c.Usage.OutputTokens
+		out.Usage.CachedTokens = c.Usage.CachedInputTokens
+	}
+	var msg string
+	switch {
+	case p.failed != "":
+		msg = p.failed
+	case p.completed == nil:
+		msg = p.lastError
+		if msg == "" {
+			msg = stderrMessage(res.Stderr)
+		}
+		if msg == "" {
+			msg = "the stream ended without turn.completed"
+		}
+	case res.ExitCode != 0:
+		msg = stderrMessage(res.Stderr)
+	default:
+		out.Text = p.text
+		return out, nil
+	}
+	return out, proc.Fail(Name, nil, msg, res.ExitCode, env)
+}
+
+// stderrMessage drops Codex's startup warnings and log lines, which come
+// before the real message.
+func stderrMessage(b []byte) string {
+	var keep []string
+	for _, l := range strings.Split(string(b), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "WARNING: proceeding") || strings.Contains(l, " ERROR codex_") || strings.Contains(l, " WARN codex_") {
+			continue
+		}
+		keep = append(keep, l)
+	}
+	if len(keep) > 5 {
+		keep = keep[len(keep)-5:]
+	}
+	return strings.Join(keep, "\n")
+}
