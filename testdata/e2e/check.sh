@@ -21,6 +21,19 @@ check_session() {
 	# The phases ran on this agent, not on a fallback or the offline researcher.
 	agents=$(g log --format='%(trailers:key=Rgit-Agent,valueonly)' "$branch" | sed '/^$/d' | sort -u | xargs)
 	[[ $agents == "$agent" ]] || { fail "$agent: Rgit-Agent trailers are '$agents', want only '$agent'"; bad=1; }
+	# Accounting: the research commit names the model and the tokens the
+	# server reported (it always reports usage).
+	local research model tokens want_model
+	want_model=$(agent_spec "$agent")
+	want_model=${want_model#*:}
+	research=$(g log --format='%(trailers:key=Rgit-Phase,valueonly,separator=)|%(trailers:key=Rgit-Model,valueonly,separator=)|%(trailers:key=Rgit-Tokens,valueonly,separator=)' "$branch" |
+		grep '^research|' | tail -1)
+	IFS='|' read -r _ model tokens <<<"$research"
+	[[ $model == "$want_model" ]] || { fail "$agent: research commit has Rgit-Model '$model', want '$want_model'"; bad=1; }
+	if ! [[ $tokens =~ ^[0-9]+$ ]] || ((tokens == 0)); then
+		fail "$agent: research commit has Rgit-Tokens '$tokens', want a positive count"
+		bad=1
+	fi
 
 	# The report is merged into main: a merge commit whose second parent is
 	# the session branch, the report in its tree and in the working tree.

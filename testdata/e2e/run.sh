@@ -13,7 +13,8 @@
 #
 # Environment:
 #   RGIT_E2E_CACHE     where the CLIs are installed (default ~/.cache/rgit-e2e)
-#   RGIT_E2E_AGENTS    agents to run (default: claude opencode codex gemini)
+#   RGIT_E2E_AGENTS    agents to run (default: claude opencode codex gemini;
+#                      empty: only the self-test of the checks)
 #   RGIT_E2E_REQUIRED  agents whose failure fails the run (default: claude opencode)
 #   RGIT_E2E_BIN       directory with prebuilt rgit and modelserver binaries
 #                      (default: build both into bin/ from this checkout)
@@ -23,7 +24,7 @@ set -euo pipefail
 E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$E2E_DIR/../.." && pwd)
 CACHE=${RGIT_E2E_CACHE:-$HOME/.cache/rgit-e2e}
-AGENTS=${RGIT_E2E_AGENTS:-claude opencode codex gemini}
+AGENTS=${RGIT_E2E_AGENTS-claude opencode codex gemini}
 REQUIRED=${RGIT_E2E_REQUIRED:-claude opencode}
 SYS_PATH=$PATH
 BIN=${RGIT_E2E_BIN:-$ROOT/bin}
@@ -35,6 +36,8 @@ source "$E2E_DIR/lib.sh"
 source "$E2E_DIR/agents.sh"
 # shellcheck source=check.sh
 source "$E2E_DIR/check.sh"
+# shellcheck source=selftest.sh
+source "$E2E_DIR/selftest.sh"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rgit-e2e.XXXXXX")
 SERVER_PID=
@@ -52,6 +55,8 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 command -v git >/dev/null || { fail "git not found"; exit 1; }
+selftest
+[[ -n ${AGENTS// /} ]] || { say "no agents to run"; exit 0; }
 install_clis
 check_versions
 
