@@ -229,9 +229,10 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 		return r
 	}
 	lines := Lines(text)
+	title, heads := Outline(t.file.Rel, lines, string(data))
 	base := strings.TrimSuffix(path.Base(t.file.Rel), path.Ext(t.file.Rel))
-	extra := base + " " + path.Base(path.Dir(t.file.Rel))
-	for _, p := range Split(t.file.Rel, lines) {
+	extra := base + " " + path.Base(path.Dir(t.file.Rel)) + " " + title
+	for _, p := range Split(t.file.Rel, lines, heads) {
 		clear(tk.counts)
 		tk.cur = tk.cur[:0]
 		n := uint32(0)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -124,3 +125,41 @@ func indexFold(s, sub string) int {
 	}
 	return -1
 }
+
+var (
+	htmlHeading = regexp.MustCompile(`(?i)<h[1-6][^>]*>(.*?)</h[1-6]>`)
+	anyTag      = regexp.MustCompile(`<[^>]*>`)
+	titleLine   = regexp.MustCompile(`(?i)^\s*(?:"title"\s*:\s*"([^"]+)"|title:\s*"?([^"]+?)"?\s*$|<title>(.*)</title>|# (.+))`)
+)
+
+// Outline returns a prose file's title and its headings by 1-based line:
+// Markdown's "# " lines and front matter, HTML's <title>, <h1>-<h6> and the
+// {"Title": ...} header of the Go documentation. The title boosts every
+// passage of the file; a heading labels the passages under it.
+func Outline(path string, lines []string, raw string) (title string, heads map[int]string) {
+	if KindOf(path) == Code {
+		return "", nil
+	}
+	heads = map[int]string{}
+	ext := strings.ToLower(filepath.Ext(path))
+	html := ext == ".html" || ext == ".htm" || ext == ".xhtml"
+	rawLines := lines
+	if html {
+		rawLines = strings.Split(raw, "\n")
+	}
+	for i, l := range rawLines {
+		if i < 20 && title == "" {
+			if m := titleLine.FindStringSubmatch(l); m != nil {
+				title = strings.TrimSpace(m[1] + m[2] + m[3] + m[4])
+			}
+		}
+		if html {
+			if m := htmlHeading.FindStringSubmatch(l); m != nil {
+				heads[i+1] = strings.TrimSpace(htmlUnescape(anyTag.ReplaceAllString(m[1], "")))
+			}
+		}
+	}
+	return title, heads
+}
+
+func htmlUnescape(s string) string { return html.UnescapeString(s) }

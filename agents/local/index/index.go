@@ -126,10 +126,10 @@ func (ix *Index) postings(i int, fn func(doc int, tf uint32)) {
 	}
 }
 
-// fileWeight lowers tests and test data: they repeat the vocabulary of the
-// code they test without explaining it.
+// fileWeight lowers tests, test data and vendored code: they repeat the
+// vocabulary of the code they test or serve without explaining it.
 func fileWeight(rel string) float64 {
-	if strings.HasSuffix(rel, "_test.go") || strings.Contains("/"+rel, "/testdata/") {
+	if strings.HasSuffix(rel, "_test.go") || strings.Contains("/"+rel, "/testdata/") || strings.Contains("/"+rel, "/vendor/") {
 		return 0.5
 	}
 	return 1

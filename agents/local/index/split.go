@@ -23,8 +23,9 @@ const (
 // declarations, each with the comment block just above it (a new block
 // starts at a column-0 line that follows a blank line or a closing
 // bracket); prose into paragraphs, a heading starting a new one. Long
-// blocks are cut again at blank lines.
-func Split(path string, lines []string) []Passage {
+// blocks are cut again at blank lines. heads, from Outline, gives the
+// headings of formats whose heading lines Split cannot see (HTML).
+func Split(path string, lines []string, heads map[int]string) []Passage {
 	kind := KindOf(path)
 	limit := maxProseLines
 	if kind == Code {
@@ -63,7 +64,10 @@ func Split(path string, lines []string) []Passage {
 				flush(i)
 				continue
 			}
-			if h, ok := mdHeading(l); ok {
+			if h, ok := heads[i+1]; ok {
+				flush(i)
+				heading = h
+			} else if h, ok := mdHeading(l); ok {
 				flush(i)
 				heading = h
 			}

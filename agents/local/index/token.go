@@ -165,7 +165,7 @@ func stem(b []byte) []byte {
 		b = undouble(b[:len(b)-2])
 	case has("ly"):
 		b = b[:len(b)-2]
-	case len(b) >= 6 && has("er"):
+	case len(b) >= 5 && has("er"):
 		b = b[:len(b)-2]
 	}
 	if has("e") {
