@@ -39,6 +39,7 @@ func gemini(args []string) int {
 		fmt.Fprintln(os.Stderr, "YOLO mode is enabled. All tool calls will be automatically approved.")
 	}
 	if !f.has("--skip-trust") && os.Getenv("GEMINI_CLI_TRUST_WORKSPACE") != "true" {
+		fmt.Fprintln(os.Stderr, "Approval mode overridden to \"default\" because the current folder is not trusted.")
 		fmt.Fprintln(os.Stderr, "Gemini CLI is not running in a trusted directory. To proceed, either use `--skip-trust`, set the `GEMINI_CLI_TRUST_WORKSPACE=true` environment variable, or trust this directory in interactive mode.")
 		return 55
 	}
@@ -52,7 +53,8 @@ func gemini(args []string) int {
 	session := uuid()
 	if id := f.get("-r"); id != "" {
 		if !sessionKnown("gemini", id) {
-			fmt.Fprintf(os.Stderr, "Error resuming session: Invalid session identifier \"%s\".\n", id)
+			// Verified against gemini 0.61.0 with no earlier session.
+			fmt.Fprintln(os.Stderr, "Error resuming session: No previous sessions found for this project.")
 			return 42
 		}
 		session = id
@@ -87,10 +89,11 @@ func gemini(args []string) int {
 		return 1
 	}
 	text := "fake gemini answer: " + excerpt(prompt)
-	emit(map[string]any{"type": "message", "timestamp": now(), "role": "assistant", "content": text[:10], "delta": true})
+	emit(map[string]any{"type": "message", "timestamp": now(), "role": "assistant", "content": "I will search first.", "delta": true})
 	emit(map[string]any{"type": "tool_use", "timestamp": now(), "tool_name": "google_web_search", "tool_id": "t1",
 		"parameters": map[string]any{"query": "x"}})
 	emit(map[string]any{"type": "tool_result", "timestamp": now(), "tool_id": "t1", "status": "success", "output": "ok"})
+	emit(map[string]any{"type": "message", "timestamp": now(), "role": "assistant", "content": text[:10], "delta": true})
 	emit(map[string]any{"type": "message", "timestamp": now(), "role": "assistant", "content": text[10:], "delta": true})
 	switch scenario() {
 	case "truncated":

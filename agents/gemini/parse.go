@@ -1,0 +1,140 @@
+package gemini
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/proc"
+)
+
+// event is the part of a stream-json line the backend reads.
+type event struct {
+	Type      string `json:"type"`
+	SessionID string `json:"session_id"`
+	Role      string `json:"role"`
+	Content   string `json:"content"`
+	Delta     bool   `json:"delta"`
+	Status    string `json:"status"`
+	Severity  string `json:"severity"`
+	Message   string `json:"message"`
+	Error     *struct {
+		Type    string `json:"type"`
+		Message string `json:"message"`
+	} `json:"error"`
+	Stats *struct {
+		InputTokens  int64 `json:"input_tokens"`
+		OutputTokens int64 `json:"output_tokens"`
+		Cached       int64 `json:"cached"`
+	} `json:"stats"`
+}
+
+// parser accumulates a run's events; line is called for every stdout line.
+type parser struct {
+	session string
+	all     strings.Builder // every assistant text
+	tail    strings.Builder // assistant text since the last tool call
+	warning string          // the last non-fatal error event
+	result  *event
+}
+
+func (p *parser) line(b []byte) {
+	if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
+		return
+	}
+	var e event
+	if json.Unmarshal(b, &e) != nil {
+		return
+	}
+	switch e.Type {
+	case "init":
+		p.session = e.SessionID
+	case "message":
+		if e.Role != "assistant" {
+			return
+		}
+		if !e.Delta {
+			p.tail.Reset()
+		}
+		p.all.WriteString(e.Content)
+		p.tail.WriteString(e.Content)
+	case "tool_use", "tool_result":
+		p.tail.Reset()
+	case "error":
+		p.warning = e.Message
+	case "result":
+		p.result = &e
+	}
+}
+
+// finish decides the outcome: success needs a result event with status
+// success and exit 0. Fatal errors before the stream starts (auth, trust)
+// only reach stderr.
+func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
+	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode}
+	out.Usage.Duration = res.Duration
+	r := p.result
+	if r != nil && r.Stats != nil {
+		out.Usage.InputTokens = r.Stats.InputTokens
+		out.Usage.OutputTokens = r.Stats.OutputTokens
+		out.Usage.CachedTokens = r.Stats.Cached
+	}
+	if r != nil && r.Status == "success" && res.ExitCode == 0 {
+		out.Text = strings.TrimSpace(p.tail.String())
+		if out.Text == "" {
+			out.Text = strings.TrimSpace(p.all.String())
+		}
+		return out, nil
+	}
+	var msg string
+	switch {
+	case r != nil && r.Error != nil && r.Error.Message != "":
+		msg = r.Error.Message
+	case stderrMessage(res.Stderr) != "":
+		msg = stderrMessage(res.Stderr)
+	case p.warning != "":
+		msg = p.warning
+	case r == nil:
+		msg = "the stream ended without a result event"
+	default:
+		msg = "the run ended with status " + r.Status
+	}
+	var kind error
+	if res.ExitCode == exitAuth {
+		kind = agents.ErrAuth
+	}
+	return out, proc.Fail(Name, kind, msg, res.ExitCode, env)
+}
+
+// stderrMessage keeps the last meaningful lines of stderr, without the
+// mode banners and the JavaScript stack frames of an uncaught error.
+func stderrMessage(b []byte) string {
+	var keep []string
+	for _, l := range strings.Split(string(b), "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || strings.HasPrefix(l, "at ") || strings.HasPrefix(l, "YOLO mode is enabled") ||
+			strings.HasPrefix(l, "Ripgrep is not available") || l == "}" || strings.HasPrefix(l, "status:") {
+			continue
+		}
+		keep = append(keep, stripANSI(l))
+	}
+	if len(keep) > 3 {
+		keep = keep[len(keep)-3:]
+	}
+	return strings.Join(keep, "\n")
+}
+
+func stripANSI(s string) string {
+	for {
+		i := strings.Index(s, "\x1b[")
+		if i < 0 {
+			return s
+		}
+		j := strings.IndexByte(s[i:], 'm')
+		if j < 0 {
+			return s
+		}
+		s = s[:i] + s[i+j+1:]
+	}
+}
