@@ -29,7 +29,8 @@ check_session() {
 	research=$(g log --format='%(trailers:key=Rgit-Phase,valueonly,separator=)|%(trailers:key=Rgit-Model,valueonly,separator=)|%(trailers:key=Rgit-Tokens,valueonly,separator=)' "$branch" |
 		grep '^research|' | tail -1)
 	IFS='|' read -r _ model tokens <<<"$research"
-	[[ $model == "$want_model" ]] || { fail "$agent: research commit has Rgit-Model '$model', want '$want_model'"; bad=1; }
+	[[ $model == "$want_model" || $model == "$agent:$want_model" ]] ||
+		{ fail "$agent: research commit has Rgit-Model '$model', want '$want_model'"; bad=1; }
 	if ! [[ $tokens =~ ^[0-9]+$ ]] || ((tokens == 0)); then
 		fail "$agent: research commit has Rgit-Tokens '$tokens', want a positive count"
 		bad=1

@@ -107,13 +107,16 @@ declare -A RESULT
 for agent in $AGENTS; do
 	say "== $agent"
 	mkdir -p "$WORK/$agent"
+	RESULT[$agent]=fail
+	# Each half gets its own server, so the session's request log holds only
+	# what rgit caused.
+	start_server "$WORK/$agent/direct.jsonl"
+	agent_env "$agent" "$WORK/$agent/home" "$BASE" "$KEY"
+	direct_check "$agent" || { stop_server; continue; }
+	stop_server
 	start_server "$WORK/$agent/server.jsonl"
 	agent_env "$agent" "$WORK/$agent/home" "$BASE" "$KEY"
-	if direct_check "$agent" && session_check "$agent"; then
-		RESULT[$agent]=pass
-	else
-		RESULT[$agent]=fail
-	fi
+	session_check "$agent" && RESULT[$agent]=pass
 	stop_server
 done
 
