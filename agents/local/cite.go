@@ -28,10 +28,8 @@ type citation struct {
 	Start, End int
 	Line       int      // report line of the citation (1-based)
 	Quote      []string // the fenced lines right below it; nil if none
-	QuoteFrom  int      // report line index (0-based) of the opening fence
-	QuoteTo    int      // report line index (0-based) of the closing fence
+	QuoteTo    int      // report line index (0-based) of the closing fence, or -1
 	Label      string   // text after the citation on its line
-	ItemIndent int      // indentation of the list item holding it
 }
 
 func (c citation) String() string { return fmt.Sprintf("%s:%d-%d", c.Path, c.Start, c.End) }
@@ -54,12 +52,10 @@ func parseCitations(report string) []citation {
 		for k, m := range ms {
 			start, _ := strconv.Atoi(l[m[4]:m[5]])
 			end, _ := strconv.Atoi(l[m[6]:m[7]])
-			c := citation{Path: l[m[2]:m[3]], Start: start, End: end, Line: i + 1, QuoteFrom: -1, QuoteTo: -1,
-				ItemIndent: len(l) - len(strings.TrimLeft(l, " "))}
+			c := citation{Path: l[m[2]:m[3]], Start: start, End: end, Line: i + 1, QuoteTo: -1}
 			c.Label = strings.TrimSpace(l[m[1]:])
 			if k == len(ms)-1 && i+1 < len(lines) && isFence(lines[i+1]) {
 				c.Quote, c.QuoteTo = fenceBlock(lines, i+1)
-				c.QuoteFrom = i + 1
 			}
 			out = append(out, c)
 		}

@@ -119,7 +119,7 @@ func matchedWords(lines []string, q index.Query) []string {
 // lang is the fence's info string for a file.
 func lang(p string) string {
 	switch ext := strings.TrimPrefix(path.Ext(p), "."); ext {
-	case "go", "c", "h", "py", "js", "ts", "java", "rs", "rb", "sh", "md", "html", "json", "yaml", "toml", "s":
+	case "go", "c", "h", "py", "js", "ts", "java", "rs", "rb", "sh", "md", "json", "yaml", "toml", "s":
 		return ext
 	}
 	return "text"

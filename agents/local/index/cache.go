@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
 // cacheMagic names the format; a change of layout or of tokenization must
@@ -224,7 +223,7 @@ func (d *dec) count(n int) int {
 	return int(v)
 }
 
-func (d *dec) str() string { return strings.Clone(string(d.take(d.count(1)))) }
+func (d *dec) str() string { return string(d.take(d.count(1))) }
 
 func (d *dec) u32s() []uint32 {
 	n := d.count(4)

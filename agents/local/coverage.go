@@ -1,0 +1,87 @@
+package local
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rgit-dev/rgit/agents/local/index"
+)
+
+// coverage is the best share, over the quotations, of a criterion's term
+// weight (idf) that one quotation contains; 1 for a criterion with nothing
+// to search for. A term the corpus lacks counts with the highest weight, so
+// a criterion about something absent is never covered.
+func (r *run) coverage(crit string, fs []finding) float64 {
+	q := query(crit, 1.0)
+	if len(q) == 0 {
+		return 1
+	}
+	maxIDF := r.ix.MaxIDF()
+	total := 0.0
+	weights := map[string]float64{}
+	for t := range q {
+		w := r.ix.IDF(t)
+		if w == 0 {
+			w = maxIDF
+		}
+		weights[t] = w
+		total += w
+	}
+	best := 0.0
+	for _, f := range fs {
+		have := map[string]bool{}
+		for _, l := range f.Lines {
+			for _, t := range index.Terms(l) {
+				have[t] = true
+			}
+		}
+		for _, t := range index.Terms(f.Label) {
+			have[t] = true
+		}
+		got := 0.0
+		for t, w := range weights {
+			if have[t] {
+				got += w
+			}
+		}
+		best = max(best, got/total)
+	}
+	return best
+}
+
+// weakCriteria names the criteria no quotation covers.
+func (r *run) weakCriteria(fs []finding) []string {
+	var out []string
+	for _, c := range r.b.Criteria {
+		if cov := r.coverage(c, fs); cov < coverEnough {
+			out = append(out, fmt.Sprintf("%s: the best quotation carries %.0f%% of its terms (%s)",
+				oneLine(c), 100*cov, strings.Join(missingWords(c, fs), ", ")))
+		}
+	}
+	return out
+}
+
+// missingWords are the criterion's words no quotation contains.
+func missingWords(crit string, fs []finding) []string {
+	have := map[string]bool{}
+	for _, f := range fs {
+		for _, l := range f.Lines {
+			for _, t := range index.Terms(l) {
+				have[t] = true
+			}
+		}
+	}
+	var out []string
+	for _, w := range strings.Fields(crit) {
+		for _, t := range index.Terms(w) {
+			if !boilerplate[t] && !have[t] {
+				out = append(out, "missing "+strings.Trim(w, ".,;:?!()`'\""))
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, "terms spread over several quotations")
+	}
+	return out
+}

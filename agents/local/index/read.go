@@ -1,0 +1,116 @@
+package index
+
+import (
+	"context"
+	"crypto/sha256"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// fileResult is one read file: either the old entry still holds (reuse is
+// the old file's index) or its passages and their terms.
+type fileResult struct {
+	file     File
+	reuse    int
+	passages []Passage
+	plen     []uint32
+	terms    [][]termTF // per passage
+}
+
+type termTF struct {
+	term string
+	tf   uint32
+}
+
+// readFiles reads, hashes and tokenizes files in parallel, in input order.
+func readFiles(ctx context.Context, todos []todo, n int, old *Index) ([]fileResult, error) {
+	out := make([]fileResult, len(todos))
+	dicts := make([]*tokenizer, n)
+	for i := range dicts {
+		dicts[i] = newTokenizer()
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := range n {
+		wg.Go(func() {
+			for i := range next {
+				out[i] = dicts[w].readFile(todos[i], old)
+			}
+		})
+	}
+	var err error
+	for i := range todos {
+		if err = ctx.Err(); err != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out, err
+}
+
+// tokenizer is one worker's scratch state; its dictionary interns terms so
+// each distinct term is allocated once per worker, not once per use.
+type tokenizer struct {
+	dict   map[string]string
+	counts map[string]int
+	buf    []byte
+	cur    []termTF
+}
+
+func newTokenizer() *tokenizer {
+	return &tokenizer{dict: map[string]string{}, counts: map[string]int{}}
+}
+
+func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
+	r := fileResult{file: t.file, reuse: -1}
+	data, err := os.ReadFile(t.abs)
+	if err != nil {
+		return r
+	}
+	sum := sha256.Sum256(data)
+	copy(r.file.Hash[:], sum[:])
+	if t.old >= 0 && old.Files[t.old].Hash == r.file.Hash {
+		r.reuse = t.old
+		return r
+	}
+	text, ok := Text(t.file.Rel, data)
+	if !ok {
+		return r
+	}
+	lines := Lines(text)
+	title, heads := Outline(t.file.Rel, lines, string(data))
+	base := strings.TrimSuffix(path.Base(t.file.Rel), path.Ext(t.file.Rel))
+	extra := base + " " + path.Base(path.Dir(t.file.Rel)) + " " + title
+	for _, p := range Split(t.file.Rel, lines, heads) {
+		clear(tk.counts)
+		tk.cur = tk.cur[:0]
+		n := uint32(0)
+		for _, l := range lines[p.Start-1 : p.End] {
+			tk.buf = Tokens(l, tk.buf, func(b []byte) { tk.add(b); n++ })
+		}
+		tk.buf = Tokens(p.Label+" "+extra, tk.buf, tk.add)
+		r.passages = append(r.passages, p)
+		r.plen = append(r.plen, n)
+		r.terms = append(r.terms, slices.Clone(tk.cur))
+	}
+	return r
+}
+
+func (tk *tokenizer) add(b []byte) {
+	if i, ok := tk.counts[string(b)]; ok {
+		tk.cur[i].tf++
+		return
+	}
+	s, ok := tk.dict[string(b)]
+	if !ok {
+		s = string(b)
+		tk.dict[s] = s
+	}
+	tk.counts[s] = len(tk.cur)
+	tk.cur = append(tk.cur, termTF{s, 1})
+}
