@@ -29,6 +29,7 @@ var (
 		"credit balance is too low", "billing_error", "insufficient_quota", "quota exceeded.",
 		"check your plan and billing", "usage limit", "hit your limit", "limit reached ∙ resets",
 		"limit reached · resets", "out of credits", "daily limit", "monthly limit",
+		"insufficient balance", "payment required",
 	}
 	ratePhrases = []string{
 		"rate limit", "rate_limit", "ratelimit", "(429)", "status 429", "429 too many",
@@ -63,6 +64,8 @@ func ClassifyStatus(status int, msg string) error {
 	switch {
 	case status == 401 || status == 403:
 		return agents.ErrAuth
+	case status == 402:
+		return agents.ErrQuota
 	case status == 429 || status == 529:
 		if k := Classify(msg); k == agents.ErrQuota {
 			return k

@@ -52,6 +52,7 @@ func TestClassifyStatus(t *testing.T) {
 	}{
 		{401, "whatever", agents.ErrAuth},
 		{403, "", agents.ErrAuth},
+		{402, "Insufficient balance or no resource package. Please recharge.", agents.ErrQuota},
 		{429, "Rate limit reached", agents.ErrRateLimited},
 		{429, "You exceeded your current quota, please check your plan and billing details.", agents.ErrQuota},
 		{529, "Overloaded", agents.ErrRateLimited},

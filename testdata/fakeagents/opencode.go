@@ -84,12 +84,12 @@ func opencode(args []string) int {
 	case "hang":
 		hang()
 	case "quota", "iserror":
-		msg := "Insufficient balance or no resource package. Please recharge."
+		msg, status := "Insufficient balance or no resource package. Please recharge.", 402
 		if scenario() == "iserror" {
-			msg = "The model returned an invalid response"
+			msg, status = "The model returned an invalid response", 500
 		}
 		emit(map[string]any{"type": "error", "timestamp": ts(), "sessionID": session,
-			"error": map[string]any{"name": "APIError", "data": map[string]any{"message": msg, "statusCode": 402, "isRetryable": false}}})
+			"error": map[string]any{"name": "APIError", "data": map[string]any{"message": msg, "statusCode": status, "isRetryable": false}}})
 		return 1
 	}
 	if !allowed {

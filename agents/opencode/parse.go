@@ -1,0 +1,140 @@
+package opencode
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/proc"
+)
+
+// event is the part of a `--format json` line the backend reads.
+type event struct {
+	Type      string `json:"type"`
+	SessionID string `json:"sessionID"`
+	Part      *struct {
+		Text   string  `json:"text"`
+		Reason string  `json:"reason"`
+		Cost   float64 `json:"cost"`
+		Tokens *struct {
+			Input     int64 `json:"input"`
+			Output    int64 `json:"output"`
+			Reasoning int64 `json:"reasoning"`
+			Cache     struct {
+				Read  int64 `json:"read"`
+				Write int64 `json:"write"`
+			} `json:"cache"`
+		} `json:"tokens"`
+	} `json:"part"`
+	Error *struct {
+		Name string `json:"name"`
+		Data struct {
+			Message    string `json:"message"`
+			StatusCode int    `json:"statusCode"`
+		} `json:"data"`
+	} `json:"error"`
+	Rejected []string `json:"rejected"` // on "done"
+}
+
+// parser accumulates a run's events; line is called for every stdout line.
+type parser struct {
+	session  string
+	step     []string // text parts of the current step
+	answer   []string // text parts of the last step that had any
+	finished bool     // a step_finish came after the last text
+	usage    agents.Usage
+	failure  *event
+	rejected []string
+}
+
+func (p *parser) line(b []byte) {
+	if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
+		return
+	}
+	var e event
+	if json.Unmarshal(b, &e) != nil {
+		return
+	}
+	if e.SessionID != "" {
+		p.session = e.SessionID
+	}
+	switch e.Type {
+	case "step_start":
+		p.step = nil
+	case "text":
+		if e.Part != nil && e.Part.Text != "" {
+			p.step = append(p.step, e.Part.Text)
+			p.answer, p.finished = p.step, false
+		}
+	case "step_finish":
+		p.finished = true
+		if e.Part != nil {
+			p.usage.CostUSD += e.Part.Cost
+			if tk := e.Part.Tokens; tk != nil {
+				// opencode counts cache reads and writes apart from input,
+				// and reasoning apart from output; rgit's input includes
+				// cached tokens and its output everything generated.
+				p.usage.InputTokens += tk.Input + tk.Cache.Read + tk.Cache.Write
+				p.usage.OutputTokens += tk.Output + tk.Reasoning
+				p.usage.CachedTokens += tk.Cache.Read
+			}
+		}
+	case "error":
+		p.failure = &e
+	case "done":
+		p.rejected = append(p.rejected, e.Rejected...)
+	}
+}
+
+// finish decides the outcome. opencode exits 0 even when it answered
+// nothing (every permission auto-rejected), so success needs an answer
+// whose step finished, no error event, no rejected permission and exit 0.
+func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
+	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Usage: p.usage}
+	out.Usage.Duration = res.Duration
+	var kind error
+	var msg string
+	switch {
+	case p.failure != nil:
+		msg = "opencode error"
+		if f := p.failure.Error; f != nil {
+			msg = f.Data.Message
+			if msg == "" {
+				msg = f.Name
+			}
+			kind = proc.ClassifyStatus(f.Data.StatusCode, msg)
+		}
+	case res.ExitCode != 0:
+		msg = stderrMessage(res.Stderr)
+	case len(p.rejected) > 0:
+		msg = "permissions auto-rejected: " + strings.Join(p.rejected, ", ")
+	case len(p.answer) == 0:
+		msg = "no answer"
+		if s := stderrMessage(res.Stderr); s != "" {
+			msg += ": " + s
+		}
+	case !p.finished:
+		msg = "the stream ended before the last step finished"
+	default:
+		out.Text = strings.Join(p.answer, "\n")
+		return out, nil
+	}
+	return out, proc.Fail(Name, kind, msg, res.ExitCode, env)
+}
+
+// stderrMessage keeps the last lines of stderr without terminal colours.
+func stderrMessage(b []byte) string {
+	s := proc.LastLines(b, 3)
+	for {
+		i := strings.Index(s, "\x1b[")
+		if i < 0 {
+			return s
+		}
+		j := strings.IndexByte(s[i:], 'm')
+		if j < 0 {
+			return s
+		}
+		s = s[:i] + s[i+j+1:]
+	}
+}
