@@ -30,6 +30,9 @@ func Parse(file string, src []byte) (*Plan, error) {
 			return nil, err
 		}
 	}
+	if err := ps.finish(); err != nil {
+		return nil, err
+	}
 	ps.resolve()
 	if err := ps.p.Validate(file); err != nil {
 		return nil, err
@@ -91,6 +94,9 @@ func (ps *parser) block(n ast.Node) error {
 }
 
 func (ps *parser) heading(h *ast.Heading) error {
+	if err := ps.finish(); err != nil {
+		return err
+	}
 	txt := ps.s.plain(h)
 	name, depth, hasDepth := splitDepth(txt)
 	switch {
@@ -117,6 +123,17 @@ func (ps *parser) heading(h *ast.Heading) error {
 	}
 	ps.cur = nil
 	return nil
+}
+
+// finish checks the topic just read. A heading under ## Topics without a
+// depth is taken for a topic only when it has topic fields; otherwise it is
+// most likely a note, and guessing would invent a topic.
+func (ps *parser) finish() error {
+	t := ps.cur
+	if t == nil || t.Depth != -1 || ps.seen&^(1<<fTopic|1<<fBreadth) != 0 {
+		return nil
+	}
+	return &Error{File: ps.file, Line: t.Line, Msg: fmt.Sprintf("heading %q under ## Topics is not a topic; write \"### %s (Depth: N)\" followed by \"- Status: Pending\", or move it out of ## Topics", t.Name, t.Name)}
 }
 
 // splitDepth splits "Name (Depth: N)" into its parts. depth is -1 when the

@@ -85,6 +85,7 @@ func TestParseInvalid(t *testing.T) {
 		{"status_not_list_item.md", 11, "Status: Pending", `is not a list item; write it as "- Status: Pending"`},
 		{"second_status.md", 15, "- Status: Complete", `second "status" item`},
 		{"missing_depth.md", 10, "### A", `topic "A" has no depth`},
+		{"heading_not_topic.md", 13, "### Notes for the reader", `heading "Notes for the reader" under ## Topics is not a topic`},
 		{"code_block_under_topic.md", 16, "```", `put it inside a list item`},
 	}
 	for _, tc := range tests {

@@ -5,8 +5,18 @@
 //
 // rgit owns the plan's state: agents propose topics, but only this package
 // changes statuses and adds subtopics, so the file on the branch is always a
-// valid plan. Parse accepts what people and agents really write; Render
-// writes the one canonical form, and Parse(Render(p)) equals p.
+// valid plan. Render writes the one canonical form, and Parse(Render(p))
+// equals p for every valid plan.
+//
+// Parse walks goldmark's AST and accepts what people and agents really
+// write: bold or italic labels, "-", "*" or "+" bullets, "(depth 1)" in any
+// case, statuses such as "in-progress", names in square brackets, parents
+// named in another case or "None" for roots, blank lines, trailing spaces,
+// CRLF, "---" separators, and a heading under ## Topics without a depth when
+// its items say what it is. Unknown list items under a topic (and plain
+// paragraphs there) are kept in Topic.Extra and rendered back. Not kept:
+// unknown Metadata items, sections other than Metadata and Topics, and the
+// Completion Status counts, which Render recomputes.
 package plan
 
 import (

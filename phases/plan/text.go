@@ -216,7 +216,8 @@ func afterLabel(raw string) string {
 	for k := 0; k < marks && rest != "" && (rest[0] == '*' || rest[0] == '_'); k++ {
 		rest = rest[1:]
 	}
-	return strings.TrimLeft(rest, " \t")
+	// A value that starts on the next line is rendered on the label's line.
+	return strings.TrimLeft(rest, " \t\n")
 }
 
 // escape makes s safe as inline markdown so that plain() reads it back
