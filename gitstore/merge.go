@@ -53,7 +53,7 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 	}
 	sig := s.signatures(time.Time{})
 
-	unlock, err := lockRepo(s.commonDir)
+	unlock, err := s.lock()
 	if err != nil {
 		return "", err
 	}

@@ -80,15 +80,18 @@ type signatures struct{ author, committer object.Signature }
 // from the environment, else user.name and user.email from git config, else
 // "rgit <rgit@localhost>". A zero when means now, or GIT_*_DATE when set.
 func (s *Store) signatures(when time.Time) signatures {
-	name, email := "rgit", "rgit@localhost"
-	if cfg, err := s.repo.ConfigScoped(config.GlobalScope); err == nil {
-		if cfg.User.Name != "" {
-			name = cfg.User.Name
-		}
-		if cfg.User.Email != "" {
-			email = cfg.User.Email
+	if s.ident == nil {
+		s.ident = &[2]string{"rgit", "rgit@localhost"}
+		if cfg, err := s.repo.ConfigScoped(config.GlobalScope); err == nil {
+			if cfg.User.Name != "" {
+				s.ident[0] = cfg.User.Name
+			}
+			if cfg.User.Email != "" {
+				s.ident[1] = cfg.User.Email
+			}
 		}
 	}
+	name, email := s.ident[0], s.ident[1]
 	sig := func(role string) object.Signature {
 		sg := object.Signature{Name: envOr("GIT_"+role+"_NAME", name), Email: envOr("GIT_"+role+"_EMAIL", email), When: when}
 		if sg.When.IsZero() {

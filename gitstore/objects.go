@@ -1,8 +1,12 @@
 package gitstore
 
 import (
+	"compress/zlib"
 	"errors"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -38,30 +42,80 @@ func (s *Store) hasObject(h plumbing.Hash) bool {
 
 // writeObject stores an encoded object unless it is already stored.
 func (s *Store) writeObject(o plumbing.EncodedObject) (plumbing.Hash, error) {
-	h := o.Hash()
+	r, err := o.Reader()
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("write %s: %w", o.Type(), err)
+	}
+	defer r.Close()
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("write %s: %w", o.Type(), err)
+	}
+	return s.writeLoose(o.Type(), data)
+}
+
+// writeBlob stores data as a blob.
+func (s *Store) writeBlob(data []byte) (plumbing.Hash, error) {
+	return s.writeLoose(plumbing.BlobObject, data)
+}
+
+// writeLoose stores an object as git does: zlib at git's loose-object level
+// (core.looseCompression = 1) into a read-only temporary file renamed into
+// place, so a reader never sees a partial object. Writing ourselves hashes
+// the content once, where go-git's storer hashes it three times.
+func (s *Store) writeLoose(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
+	h := plumbing.ComputeHash(t, data)
 	if s.hasObject(h) {
 		return h, nil
 	}
-	if _, err := s.repo.Storer.SetEncodedObject(o); err != nil {
-		return h, fmt.Errorf("write %s %s: %w", o.Type(), h, err)
+	hex := h.String()
+	dir := filepath.Join(s.commonDir, "objects", hex[:2])
+	tmp, err := s.createTemp(dir, hex)
+	if errors.Is(err, os.ErrNotExist) {
+		if err = os.MkdirAll(dir, 0o755); err == nil {
+			tmp, err = s.createTemp(dir, hex)
+		}
+	}
+	if err != nil {
+		return h, fmt.Errorf("write %s %s: %w", t, h, err)
+	}
+	if s.zw == nil {
+		s.zw, _ = zlib.NewWriterLevel(tmp, zlib.BestSpeed)
+	} else {
+		s.zw.Reset(tmp)
+	}
+	_, err = fmt.Fprintf(s.zw, "%s %d\x00", t, len(data))
+	if err == nil {
+		_, err = s.zw.Write(data)
+	}
+	if cerr := s.zw.Close(); err == nil {
+		err = cerr
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, hex[2:]))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return h, fmt.Errorf("write %s %s: %w", t, h, err)
 	}
 	s.have[h] = true
 	return h, nil
 }
 
-// writeBlob stores data as a blob.
-func (s *Store) writeBlob(data []byte) (plumbing.Hash, error) {
-	h := plumbing.ComputeHash(plumbing.BlobObject, data)
-	if s.hasObject(h) {
-		return h, nil
+// createTemp creates a new read-only file in dir for writing an object.
+// The name is unique per process and object; O_EXCL guards the rest.
+func (s *Store) createTemp(dir, hex string) (*os.File, error) {
+	for {
+		s.tmpSeq++
+		name := filepath.Join(dir, fmt.Sprintf("tmp_obj_%s_%d_%d", hex[2:10], os.Getpid(), s.tmpSeq))
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o444)
+		if !errors.Is(err, os.ErrExist) {
+			return f, err
+		}
 	}
-	o := &plumbing.MemoryObject{}
-	o.SetType(plumbing.BlobObject)
-	o.SetSize(int64(len(data)))
-	if _, err := o.Write(data); err != nil {
-		return h, fmt.Errorf("write blob: %w", err)
-	}
-	return s.writeObject(o)
 }
 
 // writeTree sorts entries the way git does and stores the tree.

@@ -23,7 +23,7 @@ const packWindow = 10
 // merges packs once there are many; without git it packs the loose objects
 // itself. Unreachable objects are kept (they may be a concurrent writer's).
 func (s *Store) Repack(ctx context.Context) (err error) {
-	unlock, err := lockRepo(s.commonDir)
+	unlock, err := s.lock()
 	if err != nil {
 		return err
 	}
@@ -91,7 +91,7 @@ func (s *Store) AddExclude(pattern string) (err error) {
 	if pattern == "" || strings.ContainsAny(pattern, "\r\n") {
 		return fmt.Errorf("invalid exclude pattern %q", pattern)
 	}
-	unlock, err := lockRepo(s.commonDir)
+	unlock, err := s.lock()
 	if err != nil {
 		return err
 	}

@@ -70,7 +70,7 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 	}
 	sig := s.signatures(o.When)
 
-	unlock, err := lockRepo(s.commonDir)
+	unlock, err := s.lock()
 	if err != nil {
 		return "", err
 	}

@@ -1,12 +1,14 @@
 package gitstore
 
 import (
+	"compress/zlib"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/go-git/go-billy/v5"
 	gogit "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
@@ -22,6 +24,10 @@ type Store struct {
 	commonDir string
 	stat      statCache
 	have      map[plumbing.Hash]bool // objects known to be stored, to skip existence checks
+	zw        *zlib.Writer           // reused: a new one allocates ~600 KB
+	tmpSeq    int                    // makes temporary object names unique
+	ident     *[2]string             // name and email from git config, read once
+	lockFile  billy.File             // the repository lock file, kept open
 }
 
 // Open finds the repository that contains dir (dir itself or any parent),
@@ -83,6 +89,10 @@ func (s *Store) CommonDir() string { return s.commonDir }
 
 // Close releases the Store. It is safe to call more than once.
 func (s *Store) Close() error {
+	if s.lockFile != nil {
+		s.lockFile.Close()
+		s.lockFile = nil
+	}
 	s.repo = nil
 	s.stat = nil
 	s.have = nil

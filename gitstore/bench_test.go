@@ -1,0 +1,139 @@
+package gitstore
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+)
+
+// benchWorkspace is a 50-file research workspace like a session's.
+func benchWorkspace(tb testing.TB, dir string) {
+	tb.Helper()
+	for i := range 50 {
+		sub := []string{"", "progress/", "sources/"}[i%3]
+		writeFile(tb, filepath.Join(dir, fmt.Sprintf("%sfile%02d.md", sub, i)), fmt.Sprintf("# file %d\n\n%s", i, make([]byte, 2000)))
+	}
+}
+
+// benchBranch makes a repository whose research/bench branch has n commits
+// of a 50-file workspace, and returns the repo, workspace and open Store.
+func benchBranch(b *testing.B, n int) (string, string, *Store) {
+	b.Helper()
+	repo := newRepo(b)
+	ws := filepath.Join(repo, ".research", "bench")
+	benchWorkspace(b, ws)
+	s := open(b, repo)
+	for i := range n {
+		snapshotStep(b, s, ws, i)
+	}
+	return repo, ws, s
+}
+
+// snapshotStep changes one file of the workspace and snapshots it.
+func snapshotStep(b *testing.B, s *Store, ws string, i int) {
+	writeFile(b, filepath.Join(ws, "state.json"), fmt.Sprintf("{\"step\": %d}\n", i))
+	_, err := s.Snapshot(context.Background(), SnapshotOptions{
+		Branch: "research/bench", Mounts: []Mount{{Dir: ws, Tree: ".research/bench"}},
+		Exclude: []string{".research/bench/research.lock.json"}, Message: fmt.Sprintf("step %d", i),
+		Trailers: []Trailer{{"Rgit-Phase", "research"}},
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkSnapshot times one snapshot of a 50-file workspace with one
+// changed file, on a branch that already has 10 or 1,000 commits.
+func BenchmarkSnapshot(b *testing.B) {
+	for _, depth := range []int{10, 1000} {
+		b.Run(fmt.Sprintf("commits=%d", depth), func(b *testing.B) {
+			_, ws, s := benchBranch(b, depth)
+			for i := 0; b.Loop(); i++ {
+				snapshotStep(b, s, ws, depth+i)
+			}
+		})
+	}
+}
+
+// gitCommitRepo makes the baseline: a repository whose main branch has n
+// commits of the 50-file workspace, tracked by git, and a function that runs
+// `git add -A` and `git commit -q` in it.
+func gitCommitRepo(b *testing.B, n int) (string, func(msg string)) {
+	repo, ws, _ := benchBranch(b, n)
+	git(b, repo, "reset", "-q", "--hard", "research/bench")
+	run := func(args ...string) {
+		cmd := gitCmd(repo, args...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	return ws, func(msg string) {
+		run("add", "-A")
+		run("commit", "-q", "-m", msg)
+	}
+}
+
+// BenchmarkGitCLICommit is the baseline on its own: `git add -A && git commit
+// -q` of the 50-file workspace with one changed file, 1,000 commits deep.
+func BenchmarkGitCLICommit(b *testing.B) {
+	ws, commit := gitCommitRepo(b, 1000)
+	for i := 0; b.Loop(); i++ {
+		writeFile(b, filepath.Join(ws, "state.json"), fmt.Sprintf("{\"step\": %d}\n", 1000+i))
+		commit(fmt.Sprintf("step %d", i))
+	}
+}
+
+// BenchmarkSnapshotVsGit interleaves, in every iteration, one rgit snapshot
+// 1,000 commits deep, one 10 commits deep and one git CLI commit 1,000 deep,
+// so all three see the same machine load, and reports their medians and
+// ratios. Afterwards it repacks the 1,000-deep repository and reports its
+// .git size beside the size `git gc` makes of it.
+func BenchmarkSnapshotVsGit(b *testing.B) {
+	deepRepo, deepWS, deep := benchBranch(b, 1000)
+	_, shallowWS, shallow := benchBranch(b, 10)
+	gitWS, gitCommit := gitCommitRepo(b, 1000)
+	var tDeep, tShallow, tGit []time.Duration
+	timeIt := func(into *[]time.Duration, f func()) {
+		start := time.Now()
+		f()
+		*into = append(*into, time.Since(start))
+	}
+	for i := 0; b.Loop(); i++ {
+		timeIt(&tDeep, func() { snapshotStep(b, deep, deepWS, 1000+i) })
+		timeIt(&tShallow, func() { snapshotStep(b, shallow, shallowWS, 10+i) })
+		timeIt(&tGit, func() {
+			writeFile(b, filepath.Join(gitWS, "state.json"), fmt.Sprintf("{\"step\": %d}\n", 1000+i))
+			gitCommit(fmt.Sprintf("step %d", i))
+		})
+	}
+	b.StopTimer()
+	mDeep, mShallow, mGit := median(tDeep), median(tShallow), median(tGit)
+	b.ReportMetric(mDeep.Seconds()*1e3, "rgit@1000-ms")
+	b.ReportMetric(mShallow.Seconds()*1e3, "rgit@10-ms")
+	b.ReportMetric(mGit.Seconds()*1e3, "git-ms")
+	b.ReportMetric(float64(mDeep)/float64(mGit), "rgit/git")
+	b.ReportMetric(float64(mDeep)/float64(mShallow), "rgit@1000/rgit@10")
+
+	if err := deep.Repack(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	ours := dirSize(b, filepath.Join(deepRepo, ".git"))
+	git(b, deepRepo, "gc", "-q")
+	gc := dirSize(b, filepath.Join(deepRepo, ".git"))
+	b.ReportMetric(float64(ours)/1024, "repacked-KiB")
+	b.ReportMetric(float64(gc)/1024, "gc-KiB")
+	b.ReportMetric(float64(ours)/float64(gc), "repacked/gc")
+}
+
+// median returns the middle duration.
+func median(d []time.Duration) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
