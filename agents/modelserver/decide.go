@@ -65,6 +65,9 @@ func (s *Script) decide(t turn) (action, Job) {
 		}
 		return action{text: content}, job
 	}
+	if slices.Contains(t.calls, write.name) {
+		return action{text: final}, job
+	}
 	var steps []Call
 	for _, c := range s.Before {
 		if _, ok := t.find([]string{c.Tool}); ok {

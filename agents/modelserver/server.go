@@ -106,11 +106,15 @@ func (s *Server) Requests() []Request {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
 	req := Request{API: "other", Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body}
-	defer func() { // deferred so that a deliberately cut stream is logged too
+	// Log the request as the answer starts, not when the handler returns: a
+	// client may act on a complete answer before the handler has returned.
+	lw := &logWriter{ResponseWriter: w, record: func() {
 		s.mu.Lock()
 		s.log = append(s.log, req)
 		s.mu.Unlock()
-	}()
+	}}
+	defer lw.start()
+	w = lw
 	switch {
 	case r.Method == http.MethodPost && (r.URL.Path == "/v1/chat/completions" || r.URL.Path == "/chat/completions"):
 		req.API = "openai"
@@ -154,6 +158,37 @@ func (s *Server) modelName(requested string) string {
 		return "scripted"
 	}
 	return requested
+}
+
+// logWriter calls record once, before the first byte of the answer.
+type logWriter struct {
+	http.ResponseWriter
+	record  func()
+	started bool
+}
+
+func (l *logWriter) start() {
+	if !l.started {
+		l.started = true
+		l.record()
+	}
+}
+
+func (l *logWriter) WriteHeader(status int) {
+	l.start()
+	l.ResponseWriter.WriteHeader(status)
+}
+
+func (l *logWriter) Write(b []byte) (int, error) {
+	l.start()
+	return l.ResponseWriter.Write(b)
+}
+
+// Flush passes flushes through for streamed answers.
+func (l *logWriter) Flush() {
+	if f, ok := l.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
 }
 
 // tokens is a rough token count: about four bytes per token.
