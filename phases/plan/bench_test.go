@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/yuin/goldmark/text"
@@ -58,17 +59,20 @@ func BenchmarkNext(b *testing.B) {
 	}
 }
 
-// BenchmarkAddSubtopics adds a leaf's children to a 3,905-topic plan whose
-// last level is missing (breadth 5 depth 4, leaves at depth 3), as the loop
+// BenchmarkAddSubtopics adds five children to a leaf of a full 3,905-topic
+// plan (breadth 5, leaves at depth 4, plan Depth raised to 5), as the loop
 // does after each research phase.
 func BenchmarkAddSubtopics(b *testing.B) {
-	full := fullPlan(5, 3)
-	full.Depth = 4
+	full := fullPlan(5, 4)
+	full.Depth = 5
 	props := []Proposal{{Name: "One"}, {Name: "Two"}, {Name: "Three"}, {Name: "Four"}, {Name: "Five"}}
-	parent := full.Topics[1].Name // early in plan order: the insert moves most of the slice
+	parent := full.Topics[4].Name // a leaf early in plan order: the insert moves most of the slice
+	if full.Topics[4].Depth != 4 {
+		b.Fatalf("topic 4 is %+v, not a leaf", full.Topics[4])
+	}
 	for b.Loop() {
 		b.StopTimer()
-		p := &Plan{Topic: full.Topic, Breadth: full.Breadth, Depth: full.Depth, Topics: append([]*Topic(nil), full.Topics...)}
+		p := &Plan{Topic: full.Topic, Breadth: full.Breadth, Depth: full.Depth, Topics: slices.Clip(slices.Clone(full.Topics))}
 		b.StartTimer()
 		if added, _ := p.AddSubtopics(parent, props); len(added) != 5 {
 			b.Fatalf("added %d", len(added))

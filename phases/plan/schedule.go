@@ -1,6 +1,9 @@
 package plan
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // StepKind is what the loop does next.
 type StepKind int
@@ -72,10 +75,8 @@ func (p *Plan) AddSubtopics(parent string, props []Proposal) (added []*Topic, dr
 		}
 		depth = pt.Depth + 1
 	}
-	taken := make(map[string]bool, len(p.Topics)+len(props))
 	have := 0
 	for _, t := range p.Topics {
-		taken[strings.ToLower(t.Name)] = true
 		if t.Parent == parent && t.Depth == depth {
 			have++
 		}
@@ -87,7 +88,7 @@ func (p *Plan) AddSubtopics(parent string, props []Proposal) (added []*Topic, dr
 			dropped = append(dropped, Dropped{pr.Name, "depth " + itoa(depth) + " is past the plan's Depth " + itoa(p.Depth)})
 		case checkName(name) != "":
 			dropped = append(dropped, Dropped{pr.Name, "name " + checkName(name)})
-		case taken[strings.ToLower(name)]:
+		case p.taken(name, added):
 			dropped = append(dropped, Dropped{pr.Name, "a topic named " + quote(name) + " already exists"})
 		case have >= p.Breadth:
 			dropped = append(dropped, Dropped{pr.Name, quote(parentLabel(parent)) + " already has Breadth " + itoa(p.Breadth) + " subtopics"})
@@ -98,16 +99,32 @@ func (p *Plan) AddSubtopics(parent string, props []Proposal) (added []*Topic, dr
 					t.Criteria = append(t.Criteria, c)
 				}
 			}
-			taken[strings.ToLower(name)] = true
 			have++
 			added = append(added, t)
 		}
 	}
 	if len(added) > 0 {
 		at := p.subtreeEnd(parent)
-		p.Topics = append(p.Topics[:at], append(added, p.Topics[at:]...)...)
+		p.Topics = slices.Insert(p.Topics, at, added...)
 	}
 	return added, dropped
+}
+
+// taken reports whether name, in any case, is already a topic of the plan
+// or of batch. A scan rather than an index: the loop calls this with a
+// handful of proposals, and EqualFold rejects most names on length alone.
+func (p *Plan) taken(name string, batch []*Topic) bool {
+	for _, t := range p.Topics {
+		if strings.EqualFold(t.Name, name) {
+			return true
+		}
+	}
+	for _, t := range batch {
+		if strings.EqualFold(t.Name, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // subtreeEnd returns the index after the last topic of parent's subtree in
