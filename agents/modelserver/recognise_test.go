@@ -1,0 +1,83 @@
+package modelserver
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/rgit-dev/rgit/agents"
+)
+
+func TestRecognise(t *testing.T) {
+	cases := []struct {
+		name, prompt string
+		phase        agents.Phase
+		output       string
+		topic        string
+	}{
+		{"plan", "Plan the research.\nThe plan lives in /w/.research/s/research_plan.md\nWrite your output to: /w/.research/s/research_plan.md\n",
+			agents.PhasePlan, "/w/.research/s/research_plan.md", ""},
+		{"research prefers the output line over earlier paths",
+			"Read the plan at /w/.research/s/research_plan.md first.\nTopic: Solar sails\nOutput file: `/w/.research/s/progress/solar-sails.md`.\n",
+			agents.PhaseResearch, "/w/.research/s/progress/solar-sails.md", "Solar sails"},
+		{"review", "Review /w/.research/s/progress/x.md.\n- **Topic**: X rays\nSave the verdict to /w/.research/s/review.json\n",
+			agents.PhaseReview, "/w/.research/s/review.json", "X rays"},
+		{"final review", "Final review of the report /w/reports/s/report.md.\nWrite your verdict to /w/.research/s/review.json\n",
+			agents.PhaseFinalReview, "/w/.research/s/review.json", ""},
+		{"synthesize", "Synthesize the findings.\nWrite the report to /w/reports/s/report.md.\n",
+			agents.PhaseSynthesize, "/w/reports/s/report.md", ""},
+		{"revise", "Revise the report to answer the gaps.\nEdit /w/reports/s/report.md in place.\n",
+			agents.PhaseRevise, "/w/reports/s/report.md", ""},
+		{"only a path, no output words", "Look at /w/notes/a.md and /w/notes/b.md\n",
+			agents.PhaseRefine, "/w/notes/b.md", ""},
+		{"no path at all", "Generate a title for this conversation.", "", "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			job := Recognise(tc.prompt)
+			if job.Phase != tc.phase || job.Output != tc.output || job.Topic != tc.topic {
+				t.Errorf("Recognise = {%q %q %q}, want {%q %q %q}", job.Phase, job.Output, job.Topic, tc.phase, tc.output, tc.topic)
+			}
+		})
+	}
+}
+
+func TestContentMeetsPhaseContract(t *testing.T) {
+	cases := []struct {
+		phase agents.Phase
+		want  []string
+	}{
+		{agents.PhasePlan, []string{"# Research Plan", "## Topics", "### Overview of Solar sails (Depth: 0)", "- Status: Pending", "- Description:", "- Acceptance Criteria:\n  - "}},
+		{agents.PhaseResearch, []string{"# Progress: Solar sails", "## Findings\n- ", "## Sources\n- ", "## Knowledge Gaps\n- "}},
+		{agents.PhaseSynthesize, []string{"## Executive Summary", "## Findings", "## Sources\n1. "}},
+	}
+	for _, tc := range cases {
+		t.Run(string(tc.phase), func(t *testing.T) {
+			got := Content(Job{Phase: tc.phase, Topic: "Solar sails", Prompt: "Question: Solar sails\n"})
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("content lacks %q:\n%s", w, got)
+				}
+			}
+		})
+	}
+	for _, verdict := range []string{"accept", "reject"} {
+		s := &Script{Verdict: verdict}
+		var v struct {
+			Verdict string   `json:"verdict"`
+			Summary string   `json:"summary"`
+			Gaps    []string `json:"gaps"`
+		}
+		if err := json.Unmarshal([]byte(s.content(Job{Phase: agents.PhaseReview})), &v); err != nil {
+			t.Fatalf("verdict is not JSON: %v", err)
+		}
+		if v.Verdict != verdict || v.Summary == "" || (verdict == "reject") != (len(v.Gaps) > 0) {
+			t.Errorf("verdict %q: got %+v", verdict, v)
+		}
+	}
+	s := &Script{Subtopics: []string{"Sail materials: what the sail is made of"}}
+	got := s.content(Job{Phase: agents.PhaseResearch, Prompt: "End with ## Subtopics."})
+	if !strings.Contains(got, "## Subtopics\n- Sail materials: what the sail is made of\n") {
+		t.Errorf("subtopics missing:\n%s", got)
+	}
+}
