@@ -13,6 +13,11 @@ import (
 // a criterion about something absent is never covered.
 func (r *run) coverage(crit string, fs []finding) float64 {
 	q := query(crit, 1.0)
+	for t := range q {
+		if strings.HasPrefix(t, "=") { // declaration terms are not in the text
+			delete(q, t)
+		}
+	}
 	if len(q) == 0 {
 		return 1
 	}

@@ -124,6 +124,11 @@ func (r *run) focus(q index.Query) index.Query {
 				have[t] = true
 			}
 		}
+		if index.KindOf(f.Rel) == index.Code {
+			for _, d := range index.DeclTerms(p.Label, f.Rel) {
+				have[d] = true
+			}
+		}
 		texts = append(texts, have)
 	}
 	out := index.Query{}

@@ -48,7 +48,7 @@ func (r *run) synthesize() string {
 	for i := range topics {
 		for j := range topics[i].fs {
 			f := &topics[i].fs[j]
-			f.Score = r.ix.ScoreText(qq, strings.Join(f.Lines, "\n")+"\n"+f.Label)
+			f.Score = r.ix.ScoreText(qq, strings.Join(f.Lines, "\n")+"\n"+f.Label, declTerms(*f)...)
 			all = append(all, *f)
 		}
 	}
@@ -126,7 +126,7 @@ func (r *run) summaryQuotes(all []finding, qq index.Query) []finding {
 		g := f
 		g.Start, g.End, g.Lines = f.Start+s, f.Start+e-1, f.Lines[s:e]
 		g.Words = matchedWords(g.Lines, qq)
-		g.Score = r.ix.ScoreText(qq, strings.Join(g.Lines, "\n")+"\n"+g.Label)
+		g.Score = r.ix.ScoreText(qq, strings.Join(g.Lines, "\n")+"\n"+g.Label, declTerms(g)...)
 		cands = append(cands, g)
 	}
 	slices.SortStableFunc(cands, func(a, b finding) int {
@@ -182,4 +182,12 @@ func (s *sources) add(f finding) int {
 		s.ranges[f.Path] = append(s.ranges[f.Path], rg)
 	}
 	return n
+}
+
+// declTerms are the declaration terms of a quotation from code.
+func declTerms(f finding) []string {
+	if index.KindOf(f.Path) != index.Code {
+		return nil
+	}
+	return index.DeclTerms(f.Label, f.Path)
 }

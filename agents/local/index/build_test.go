@@ -96,7 +96,7 @@ func TestOpenBadCache(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("cache files %v, want one", files)
 	}
-	for _, junk := range []string{"", "RGITIDX5", "RGITIDX5\x05\x01", "garbage"} {
+	for _, junk := range []string{"", "RGITIDX6", "RGITIDX6\x05\x01", "garbage"} {
 		if err := os.WriteFile(files[0], []byte(junk), 0o644); err != nil {
 			t.Fatal(err)
 		}

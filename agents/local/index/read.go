@@ -94,6 +94,11 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 			tk.buf = Tokens(l, tk.buf, func(b []byte) { tk.add(b); n++ })
 		}
 		tk.buf = Tokens(p.Label+" "+extra, tk.buf, tk.add)
+		if KindOf(t.file.Rel) == Code {
+			for _, d := range DeclTerms(p.Label, t.file.Rel) {
+				tk.add([]byte(d))
+			}
+		}
 		r.passages = append(r.passages, p)
 		r.plen = append(r.plen, n)
 		r.terms = append(r.terms, slices.Clone(tk.cur))

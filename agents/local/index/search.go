@@ -19,10 +19,16 @@ func idf(n, df int) float64 {
 // (a review's gaps) over others.
 type Query map[string]float64
 
-// Add adds the terms of text with weight w.
+// Add adds the terms of text with weight w, and the declaration terms of
+// the identifiers it names (see DeclTerms).
 func (q Query) Add(text string, w float64) Query {
 	for _, t := range Terms(text) {
 		q[t] += w
+	}
+	for _, t := range identTerms(text) {
+		if q[t] < w {
+			q[t] = w
+		}
 	}
 	return q
 }
@@ -90,8 +96,9 @@ func (ix *Index) Search(q Query, k int, filter func(doc int) bool) []Hit {
 }
 
 // ScoreText is the BM25 score of a piece of text for q, as if it were a
-// passage of the index: how well a quotation covers a criterion.
-func (ix *Index) ScoreText(q Query, text string) float64 {
+// passage of the index: how well a quotation covers a criterion. extra are
+// terms the text carries besides its words (its DeclTerms).
+func (ix *Index) ScoreText(q Query, text string, extra ...string) float64 {
 	n := len(ix.pFile)
 	if n == 0 {
 		return 0
@@ -102,6 +109,9 @@ func (ix *Index) ScoreText(q Query, text string) float64 {
 		tf[string(t)]++
 		length++
 	})
+	for _, t := range extra {
+		tf[t]++
+	}
 	terms := make([]string, 0, len(q))
 	for t := range q {
 		terms = append(terms, t)
