@@ -44,3 +44,31 @@ func TestStemConsistent(t *testing.T) {
 		}
 	}
 }
+
+func TestDeclTerms(t *testing.T) {
+	tests := []struct {
+		label, rel string
+		want       []string
+	}{
+		{"Is", "errors/wrap.go", []string{"=is", "=errors.is"}},
+		{"WaitGroup.Go", "src/sync/waitgroup.go", []string{"=waitgroup.go", "=sync.waitgroup.go"}},
+		{"main", "main.go", []string{"=main"}},
+		{"", "a/b.go", nil},
+		{"Two words", "a/b.md", nil},
+	}
+	for _, tt := range tests {
+		if got := DeclTerms(tt.label, tt.rel); !slices.Equal(got, tt.want) {
+			t.Errorf("DeclTerms(%q, %q) = %q, want %q", tt.label, tt.rel, got, tt.want)
+		}
+	}
+	// A question asks for the declaration terms of the identifiers it names.
+	q := Query{}.Add("How does errors.Is use sync.WaitGroup.Go and LookPath, not the word is?", 1)
+	for _, want := range []string{"=errors.is", "=is", "=sync.waitgroup.go", "=waitgroup.go", "=go", "=lookpath"} {
+		if q[want] != 1 {
+			t.Errorf("query lacks %q: %v", want, q)
+		}
+	}
+	if q["is"] != 0 || q["=how"] != 0 {
+		t.Errorf("query has stop words or plain words as declarations: %v", q)
+	}
+}
