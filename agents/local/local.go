@@ -5,17 +5,24 @@
 //
 // # Citations
 //
-// A citation is `path:start-end` in backticks, followed on the next line by
-// the quoted lines in a fenced block (indented with its list item):
+// A citation is `path:start-end` in backticks, then the label of the
+// passage (the declared identifier or the heading) and the words that made
+// it match; the quoted lines follow in a fenced block, indented with their
+// list item. From a report over the roots .../src/sync and
+// .../src/internal/sync:
 //
-//   - `sync/mutex.go:31-54` Mutex fairness. (mutexLocked)
-//     ```go
-//     // Mutex fairness.
-//     ```
+//	## Findings
+//	- `internal/sync/mutex.go:31-55` mutexLocked (mentions Mutex, starvation)
+//	  ```go
+//	  	// Mutex fairness.
+//	  	...
+//	  	starvationThresholdNs = 1e6
+//	  ```
 //
 // path is relative to the parent of a corpus root: it starts with the
 // root's base name ("sync/mutex.go" for the root /usr/local/go/src/sync), or
-// with more of the root's path when two roots share a base name. Each
+// with more of the root's path when two roots share a base name (above,
+// "src/sync" and "internal/sync"). Each
 // report's Sources section names every root's full path, so a reader joins
 // the two and opens the file; VerifyCitations does the same. Lines are
 // 1-based and inclusive, and they are the file's own lines: an HTML file is
@@ -23,10 +30,30 @@
 //
 // # Phases
 //
-// Plan, research, review, synthesize, final-review and revise follow the
-// contract of package agents. Ranking is BM25 over passages (package
-// index), cached on disk. The output depends only on the corpus and the
-// brief, so the same corpus and question give the same bytes.
+// Plan and research follow the contract of package agents:
+//
+//   - plan: the question's own phrase is the first topic; the labels of the
+//     best-matching passages give the others (at most Brief.Breadth). Each
+//     topic's criteria name the question words that most of the top
+//     passages share ("Quotes evidence on starving").
+//   - research: the best passages for the topic, its description, its
+//     criteria and (stressed) the last review's gaps, at most two per file,
+//     plus one search per criterion or gap still uncovered; each quoted at
+//     its best 25 lines or fewer. Knowledge Gaps lists the criteria no
+//     quotation covers; Subtopics (when allowed) come from passage labels
+//     no topic has yet.
+//   - review: accept when every citation verifies, every criterion is
+//     covered (one quotation holds half its terms' idf weight or more) and
+//     the quotations span two files where the corpus has two; else reject
+//     with those gaps.
+//   - synthesize: an executive summary of the excerpts most relevant to the
+//     question (one per file first), findings by topic hierarchy, numbered
+//     and deduplicated sources. final-review verifies every citation;
+//     revise points a moved quotation at its new lines or removes it.
+//
+// Ranking is BM25 over passages (package index), cached on disk. The
+// output depends only on the corpus and the brief: the same corpus and
+// question give the same bytes.
 package local
 
 import (
