@@ -42,6 +42,9 @@ func main() {
 	}
 	name := filepath.Base(os.Args[0])
 	args := os.Args[1:]
+	if code, ok := meta(name, args); ok {
+		os.Exit(code)
+	}
 	switch name {
 	case "claude":
 		os.Exit(claude(args))
@@ -170,4 +173,35 @@ func excerpt(s string) string {
 		s = s[:40]
 	}
 	return s
+}
+
+// versions are what the real CLIs checked for these fakes print for
+// --version.
+var versions = map[string]string{"claude": "2.1.197 (Claude Code)", "codex": "codex-cli 0.169.0",
+	"gemini": "0.61.0", "opencode": "1.18.33"}
+
+// meta answers --version and the login-status commands (`claude auth
+// status`, `codex login status`) with the real CLIs' output; the auth
+// scenario reports no login.
+func meta(name string, args []string) (int, bool) {
+	switch {
+	case len(args) == 1 && (args[0] == "--version" || args[0] == "-v" || args[0] == "-V"):
+		fmt.Println(versions[name])
+		return 0, true
+	case name == "claude" && len(args) == 2 && args[0] == "auth" && args[1] == "status":
+		if scenario() == "auth" {
+			fmt.Println("{\n  \"loggedIn\": false,\n  \"authMethod\": \"none\",\n  \"apiProvider\": \"firstParty\"\n}")
+			return 1, true
+		}
+		fmt.Println("{\n  \"loggedIn\": true,\n  \"authMethod\": \"api_key\",\n  \"apiProvider\": \"firstParty\"\n}")
+		return 0, true
+	case name == "codex" && len(args) == 2 && args[0] == "login" && args[1] == "status":
+		if scenario() == "auth" {
+			fmt.Fprintln(os.Stderr, "Not logged in")
+			return 1, true
+		}
+		fmt.Fprintln(os.Stderr, "Logged in using an API key - sk-proj-***ABCDE")
+		return 0, true
+	}
+	return 0, false
 }
