@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -23,11 +26,11 @@ func (s *Script) content(job Job) string {
 	q := question(job.Prompt)
 	topic := job.Topic
 	if topic == "" {
-		topic = "Overview of " + q
+		topic = topicName(q)
 	}
 	switch job.Phase {
 	case agents.PhasePlan:
-		return planContent(q)
+		return planContent(q, number(reBreadth, job.Prompt, 1), number(reDepth, job.Prompt, 1))
 	case agents.PhaseResearch:
 		return s.researchContent(topic, job.Prompt)
 	case agents.PhaseReview, agents.PhaseFinalReview:
@@ -36,63 +39,109 @@ func (s *Script) content(job Job) string {
 		if old, err := os.ReadFile(job.Output); err == nil && len(old) > 0 {
 			return strings.TrimRight(string(old), "\n") + "\n\nRevised to address the review's gaps.\n"
 		}
-		return reportContent(q)
+		return reportContent(q, job.Prompt)
 	case agents.PhaseSynthesize:
-		return reportContent(q)
+		return reportContent(q, job.Prompt)
 	}
 	return fmt.Sprintf("# %s\n\nScripted answer for %s.\n", q, job.Output)
 }
 
-func planContent(q string) string {
+var reNonWord = regexp.MustCompile(`[^\pL\pN ]+`)
+
+// topicName makes a plan-safe topic name from the question: at most eight
+// plain words, no punctuation.
+func topicName(q string) string {
+	words := strings.Fields(reNonWord.ReplaceAllString(q, " "))
+	if len(words) > 5 {
+		words = words[:5]
+	}
+	if len(words) == 0 {
+		return "Overview of the question"
+	}
+	return "Overview of " + strings.Join(words, " ")
+}
+
+func planContent(q string, breadth, depth int) string {
 	return fmt.Sprintf(`# Research Plan
 
 ## Metadata
 - Topic: %[1]s
-- Breadth: 1
-- Depth: 1
+- Breadth: %[2]d
+- Depth: %[3]d
 
 ## Topics
 
-### Overview of %[1]s (Depth: 0)
+### %[4]s (Depth: 0)
 - Status: Pending
 - Description: The main facts about %[1]s.
 - Acceptance Criteria:
   - States the main facts with sources
-`, q)
+  - Names what remains uncertain
+
+## Completion Status
+- Total Topics: 1
+- Complete: 0
+- In Progress: 0
+- Pending: 1
+`, strings.Join(strings.Fields(q), " "), max(breadth, 1), max(depth, 0), topicName(q))
 }
 
 func (s *Script) researchContent(topic, prompt string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Progress: %s\n\n", topic)
-	fmt.Fprintf(&b, "## Findings\n- %s is covered by the scripted source [1].\n\n", topic)
-	b.WriteString("## Sources\n- Source 1: Scripted model server, a test fixture (https://example.com/scripted)\n\n")
-	b.WriteString("## Knowledge Gaps\n- None found by the scripted model.\n")
-	if strings.Contains(prompt, "Subtopics") {
-		b.WriteString("\n## Subtopics\n")
-		if len(s.Subtopics) == 0 {
-			b.WriteString("None proposed.\n")
-		}
-		for _, st := range s.Subtopics {
-			fmt.Fprintf(&b, "- %s\n", st)
-		}
+	fmt.Fprintf(&b, "## Findings\n- %s is described by the scripted test source. (Source 1)\n\n", topic)
+	b.WriteString("## Sources\n- Source 1: Scripted model server, rgit test fixture, 2026 - https://example.com/scripted\n\n")
+	b.WriteString("## Knowledge Gaps\n- Gap 1: The scripted model does no real research.\n")
+	limit := number(reSubLimit, prompt, -1)
+	if limit == 0 || (limit < 0 && !strings.Contains(prompt, "Subtopics")) {
+		return b.String()
+	}
+	subs := s.Subtopics
+	if limit > 0 && len(subs) > limit {
+		subs = subs[:limit]
+	}
+	b.WriteString("\n## Subtopics\n")
+	if len(subs) == 0 {
+		b.WriteString("No subtopics proposed.\n")
+	}
+	for _, st := range subs {
+		fmt.Fprintf(&b, "- %s\n  - States the main facts with sources\n  - Names what remains uncertain\n", st)
 	}
 	return b.String()
 }
 
-func reportContent(q string) string {
-	return fmt.Sprintf(`# Report: %[1]s
+var (
+	reProgressItem = regexp.MustCompile(`(?m)^\s*-\s+(.+?):\s+(/\S+\.md)\s*$`)
+	rePlanHeading  = regexp.MustCompile(`(?m)^###\s+(.+?)\s+\(Depth:\s*(\d+)\)\s*$`)
+)
 
-## Executive Summary
-A scripted summary of %[1]s, drawn from the research topics [1].
-
-## Findings
-
-### Overview of %[1]s
-The scripted findings on %[1]s [1].
-
-## Sources
-1. Scripted model server, a test fixture (https://example.com/scripted)
-`, q)
+// reportContent writes one Findings section per topic the prompt lists as
+// "- Topic: /path/progress/x.md", nested by the depths in the plan file
+// when the prompt names one that exists.
+func reportContent(q, prompt string) string {
+	depths := map[string]int{}
+	for _, m := range reAbsPath.FindAllStringSubmatch(prompt, -1) {
+		if filepath.Base(m[1]) == "research_plan.md" {
+			if plan, err := os.ReadFile(m[1]); err == nil {
+				for _, h := range rePlanHeading.FindAllStringSubmatch(string(plan), -1) {
+					depths[h[1]], _ = strconv.Atoi(h[2])
+				}
+			}
+			break
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Report: %s\n\n## Executive Summary\nA scripted summary of %s [1].\n\n", strings.Join(strings.Fields(q), " "), strings.Join(strings.Fields(q), " "))
+	b.WriteString("## Methodology\nA scripted model researched and reviewed each topic of the plan.\n\n## Findings\n\n")
+	topics := reProgressItem.FindAllStringSubmatch(prompt, -1)
+	if len(topics) == 0 {
+		topics = [][]string{{"", topicName(q)}}
+	}
+	for _, t := range topics {
+		fmt.Fprintf(&b, "%s %s\nThe scripted findings on %s [1].\n\n", strings.Repeat("#", 3+min(depths[t[1]], 3)), t[1], t[1])
+	}
+	b.WriteString("## Sources\n1. Scripted model server, rgit test fixture, 2026 - https://example.com/scripted\n")
+	return b.String()
 }
 
 // verdict is the review verdict JSON of the phase contract.

@@ -3,6 +3,7 @@ package modelserver
 import (
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -20,40 +21,60 @@ var (
 	// An absolute path to a markdown or JSON file, as prompts render
 	// output_file, report_file and friends.
 	reAbsPath = regexp.MustCompile("(/[^\\s\"'`<>()\\[\\]{},;*]+\\.(?:md|json))\\b")
-	// A line that names the file to produce.
-	reOutputLine = regexp.MustCompile(`(?i)\b(output|write|save|create|produce|revise|edit)\b`)
-	// "Topic: X" / "**Topic**: X" / "- Topic: X" lines.
-	reTopicLine    = regexp.MustCompile(`(?im)^\s*(?:[-*]\s*)?\**(?:research\s+)?topic\**\s*:\**\s*(.+?)\s*$`)
-	reQuestionLine = regexp.MustCompile(`(?im)^\s*(?:[-*]\s*)?\**(?:original\s+topic|question|research\s+question)\**\s*:\**\s*(.+?)\s*$`)
+	// A line that talks about producing a file.
+	reOutputLine = regexp.MustCompile(`(?i)\b(output|write|save|create|produce|edit)\b`)
+	// A line that forbids touching the paths it names.
+	reForbidLine = regexp.MustCompile(`(?i)\b(do not|don't|never|read)\b`)
+	// "## Your topic: X", "Topic: X", "- **Topic**: X", "## The topic under review: X".
+	reTopicLine = regexp.MustCompile(`(?im)^[#\s]*(?:[-*]\s*)?\**(?:your\s+|the\s+|research\s+)?topic(?:\s+under\s+review)?\**\s*:\**[ \t]*(\S.*?)\s*$`)
+	// "## The question" or "## The session's question" headings; the
+	// question is the next non-empty line.
+	reQuestionHead = regexp.MustCompile(`(?im)^#+\s*the\s+(?:session's\s+)?question\s*$`)
+	reQuestionLine = regexp.MustCompile(`(?im)^\s*(?:[-*]\s*)?\**(?:original\s+topic|question|research\s+question)\**\s*:\**\s*(\S.*?)\s*$`)
+	reBreadth      = regexp.MustCompile(`(?m)^\s*-\s*Breadth:\s*(\d+)`)
+	reDepth        = regexp.MustCompile(`(?m)^\s*-\s*Depth:\s*(\d+)`)
+	reSubLimit     = regexp.MustCompile(`(?i)propose at most (\d+) subtopics`)
 )
 
-// Recognise finds the output file and the phase in a rendered rgit
-// prompt. The output is the first absolute .md/.json path on a line that
-// talks about writing or output, else the last such path in the prompt; the
-// phase follows from that file's name (research_plan.md, progress/*.md,
-// review*.json, report.md) and a few words of the prompt.
+// Recognise finds the output file and the phase in a rendered rgit prompt.
+//
+// rgit's templates put the output file alone on a line after a line ending
+// in ":" ("write the report to this file:"); that wins. Otherwise the first
+// path on a line that talks about writing (and does not forbid it) wins,
+// else the last path in the prompt. The phase follows from the file's name
+// (research_plan.md, progress/*.md, review*.json, report.md) and a few
+// words of the prompt.
 func Recognise(prompt string) Job {
 	job := Job{Prompt: prompt}
-	var first, last string
+	var alone, worded, last string
+	prev := ""
 	for _, line := range strings.Split(prompt, "\n") {
-		for _, m := range reAbsPath.FindAllStringSubmatch(line, -1) {
+		ms := reAbsPath.FindAllStringSubmatch(line, -1)
+		for _, m := range ms {
 			last = m[1]
-			if first == "" && reOutputLine.MatchString(line) {
-				first = m[1]
+			if worded == "" && reOutputLine.MatchString(line) && !reForbidLine.MatchString(line) {
+				worded = m[1]
 			}
 		}
+		if len(ms) == 1 && alone == "" && strings.HasSuffix(prev, ":") &&
+			strings.Trim(line, " \t`'\".;:") == ms[0][1] {
+			alone = ms[0][1]
+		}
+		if t := strings.TrimSpace(line); t != "" {
+			prev = t
+		}
 	}
-	job.Output = first
-	if job.Output == "" {
-		job.Output = last
+	for _, p := range []string{alone, worded, last} {
+		if p != "" {
+			job.Output = p
+			break
+		}
 	}
 	if job.Output == "" {
 		return job
 	}
 	job.Phase = phaseFor(job.Output, prompt)
-	if m := reTopicLine.FindStringSubmatch(prompt); m != nil {
-		job.Topic = strings.Trim(m[1], "*\"` ")
-	}
+	job.Topic = field(reTopicLine, prompt)
 	return job
 }
 
@@ -67,13 +88,12 @@ func phaseFor(output, prompt string) agents.Phase {
 	case filepath.Base(filepath.Dir(output)) == "progress":
 		return agents.PhaseResearch
 	case strings.HasSuffix(base, ".json") && strings.Contains(base, "review"):
-		if strings.Contains(low, "final review") || strings.Contains(low, "final-review") ||
-			(strings.Contains(low, "report.md") && !strings.Contains(low, "/progress/")) {
+		if strings.Contains(low, "final review") || strings.Contains(low, "final-review") {
 			return agents.PhaseFinalReview
 		}
 		return agents.PhaseReview
 	case base == "report.md":
-		if strings.Contains(low, "revise") || strings.Contains(low, "revision") {
+		if strings.Contains(low, "revise") {
 			return agents.PhaseRevise
 		}
 		return agents.PhaseSynthesize
@@ -81,13 +101,41 @@ func phaseFor(output, prompt string) agents.Phase {
 	return agents.PhaseRefine
 }
 
+// field returns the first capture of re in prompt, skipping template
+// placeholders such as "<the question, on one line>".
+func field(re *regexp.Regexp, prompt string) string {
+	for _, m := range re.FindAllStringSubmatch(prompt, -1) {
+		if v := strings.Trim(m[1], "*\"` "); v != "" && !strings.HasPrefix(v, "<") && !strings.HasPrefix(v, "$") {
+			return v
+		}
+	}
+	return ""
+}
+
 // question is the session's question as the prompt states it.
 func question(prompt string) string {
-	if m := reQuestionLine.FindStringSubmatch(prompt); m != nil {
-		return strings.Trim(m[1], "*\"` ")
+	if loc := reQuestionHead.FindStringIndex(prompt); loc != nil {
+		for _, l := range strings.Split(prompt[loc[1]:], "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				return l
+			}
+		}
 	}
-	if m := reTopicLine.FindStringSubmatch(prompt); m != nil {
-		return strings.Trim(m[1], "*\"` ")
+	if q := field(reQuestionLine, prompt); q != "" {
+		return q
+	}
+	if q := field(reTopicLine, prompt); q != "" {
+		return q
 	}
 	return "the research question"
+}
+
+// number returns the first integer captured by re, or def.
+func number(re *regexp.Regexp, prompt string, def int) int {
+	if m := re.FindStringSubmatch(prompt); m != nil {
+		if n, err := strconv.Atoi(m[1]); err == nil {
+			return n
+		}
+	}
+	return def
 }
