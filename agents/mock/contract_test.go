@@ -94,7 +94,7 @@ func checkProgress(t *testing.T, n *node, text string, gaps []string, breadth, d
 		t.Errorf("%s: %d subtopics, breadth %d", n.name, len(subs), breadth)
 	}
 	for _, p := range subs {
-		if len(p.criteria) < 2 || strings.ContainsAny(p.name, "():[]/") {
+		if len(p.criteria) < 2 || strings.ContainsAny(p.name, "():[]/") || len(p.name) > 60 {
 			t.Errorf("%s: bad subtopic %+v", n.name, p)
 		}
 	}

@@ -60,19 +60,19 @@ func source(r *rng, topic string, n int) string {
 	title := fmt.Sprintf(r.pick(titleForms), phrase(topic))
 	title = strings.ToUpper(title[:1]) + title[1:]
 	url := r.pick(urlForms)
-	parts := strings.Split(topic, " - ")
-	if leaf := slug(parts[len(parts)-1]); strings.Contains(url, "10.5555/%d.%s") {
-		url = fmt.Sprintf(url, 1000+r.intn(9000), leaf)
+	if s := slug(leaf(topic)); strings.Contains(url, "10.5555/%d.%s") {
+		url = fmt.Sprintf(url, 1000+r.intn(9000), s)
 	} else {
-		url = fmt.Sprintf(url, leaf, 100+r.intn(900))
+		url = fmt.Sprintf(url, s, 100+r.intn(900))
 	}
 	return fmt.Sprintf("Source %d: %s (%s, %d) - %s", n, title, r.pick(publishers), 2012+r.intn(14), url)
 }
 
 // subtopics writes 0 to Breadth proposals, about one topic in eight
-// getting none, so mock trees grow deep. A name is the topic's name and
-// an aspect, which keeps it unique in the plan; names the plan already
-// has (from an earlier pass on this topic) are not proposed again.
+// getting none, so mock trees grow deep. A name is the last part of the
+// topic's name and an aspect ("Key Actors - Case Studies"), short at any
+// depth. Names the plan already has, from an earlier pass on this topic
+// or from another branch, are not proposed again.
 func subtopics(w *strings.Builder, r *rng, b agents.Brief) int {
 	n := 0
 	if r.intn(8) != 0 {
@@ -85,7 +85,7 @@ func subtopics(w *strings.Builder, r *rng, b agents.Brief) int {
 	written := 0
 	for _, a := range r.perm(len(subAspects))[:min(n, len(subAspects))] {
 		aspect := subAspects[a]
-		name := b.Topic + " - " + aspect
+		name := leaf(b.Topic) + " - " + aspect
 		if existing[strings.ToLower(name)] {
 			continue
 		}
@@ -98,13 +98,20 @@ func subtopics(w *strings.Builder, r *rng, b agents.Brief) int {
 	return written
 }
 
-// phrase is a topic's name for use in prose. Subtopic names chain their
-// ancestors' ("A - B - C"), which reads badly in a sentence, so a nested
-// name becomes "c in a".
+// phrase is a topic's name for use in prose: "A - B" reads badly in a
+// sentence, so it becomes "b in a".
 func phrase(name string) string {
-	parts := strings.Split(name, " - ")
-	if len(parts) == 1 {
+	head, aspect, ok := strings.Cut(name, " - ")
+	if !ok {
 		return strings.ToLower(name)
 	}
-	return strings.ToLower(parts[len(parts)-1] + " in " + parts[0])
+	return strings.ToLower(leaf(aspect) + " in " + head)
+}
+
+// leaf is the last part of a "A - B" name.
+func leaf(name string) string {
+	if i := strings.LastIndex(name, " - "); i >= 0 {
+		return name[i+len(" - "):]
+	}
+	return name
 }
