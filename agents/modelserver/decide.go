@@ -1,7 +1,9 @@
 package modelserver
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -33,8 +35,10 @@ type action struct {
 var (
 	writeTools = []string{"Write", "write", "write_file", "WriteFile", "create_file"}
 	readTools  = []string{"Read", "read", "read_file", "ReadFile", "read_text_file"}
+	shellTools = []string{"exec_command", "shell", "run_shell_command", "bash", "Bash"}
 	pathProps  = []string{"file_path", "filePath", "path", "absolute_path", "filename", "file"}
 	textProps  = []string{"content", "contents", "text", "file_text"}
+	cmdProps   = []string{"cmd", "command"}
 )
 
 // decide plays one turn. The conversation state is derived from the request
@@ -59,11 +63,15 @@ func (s *Script) decide(t turn) (action, Job) {
 		final = s.verdict()
 	}
 	write, ok := t.find(writeTools)
-	if s.PlainText || !ok {
+	shell, isShell := t.find(shellTools)
+	if s.PlainText || (!ok && !isShell) {
 		if job.Phase == agents.PhaseReview || job.Phase == agents.PhaseFinalReview {
 			return action{text: final}, job
 		}
 		return action{text: content}, job
+	}
+	if !ok { // a shell is the only way to write, as with Codex
+		write = shell
 	}
 	if slices.Contains(t.calls, write.name) {
 		return action{text: final}, job
@@ -73,6 +81,10 @@ func (s *Script) decide(t turn) (action, Job) {
 		if _, ok := t.find([]string{c.Tool}); ok {
 			steps = append(steps, c)
 		}
+	}
+	if !ok {
+		steps = append(steps, Call{Tool: shell.name, Args: map[string]any{shell.prop(cmdProps, "cmd"): heredoc(job.Output, content)}})
+		return s.step(t, steps, final, job)
 	}
 	// Claude Code and opencode refuse to overwrite a file the model has not
 	// read in this session; the server shares the client's disk, so look.
@@ -85,10 +97,30 @@ func (s *Script) decide(t turn) (action, Job) {
 		write.prop(pathProps, "file_path"): job.Output,
 		write.prop(textProps, "content"):   content,
 	}})
+	return s.step(t, steps, final, job)
+}
+
+// step picks the next of steps, or the final text when all were made.
+func (s *Script) step(t turn, steps []Call, final string, job Job) (action, Job) {
 	if n := len(t.calls); n < len(steps) {
 		return action{call: &steps[n]}, job
 	}
 	return action{text: final}, job
+}
+
+// heredoc is a shell command that writes content to path, for clients
+// whose only file tool is a shell. The delimiter is made unique against
+// the content.
+func heredoc(path, content string) string {
+	delim := "RGIT_EOF"
+	for strings.Contains(content, delim) {
+		delim += "_X"
+	}
+	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	if !strings.HasSuffix(content, "\n") {
+		content += "\n"
+	}
+	return fmt.Sprintf("mkdir -p %s && cat > %s <<'%s'\n%s%s\n", q(filepath.Dir(path)), q(path), delim, content, delim)
 }
 
 // find returns the first offered tool whose name is in names.

@@ -45,8 +45,10 @@ func FailTruncated() Failure { return Failure{Truncate: true} }
 
 // presentedKey is the credential the client sent, in any of the usual headers.
 func presentedKey(h http.Header) string {
-	if k := h.Get("X-Api-Key"); k != "" {
-		return k
+	for _, name := range []string{"X-Api-Key", "X-Goog-Api-Key"} {
+		if k := h.Get(name); k != "" {
+			return k
+		}
 	}
 	return strings.TrimPrefix(h.Get("Authorization"), "Bearer ")
 }

@@ -56,9 +56,10 @@ func Recognise(prompt string) Job {
 				worded = m[1]
 			}
 		}
-		if len(ms) == 1 && alone == "" && strings.HasSuffix(prev, ":") &&
-			strings.Trim(line, " \t`'\".;:") == ms[0][1] {
-			alone = ms[0][1]
+		// A path alone on its line may contain spaces and quotes.
+		if p := strings.Trim(line, " \t`\".;:"); alone == "" && strings.HasSuffix(prev, ":") &&
+			strings.HasPrefix(p, "/") && (strings.HasSuffix(p, ".md") || strings.HasSuffix(p, ".json")) {
+			alone = p
 		}
 		if t := strings.TrimSpace(line); t != "" {
 			prev = t

@@ -30,6 +30,8 @@ func TestRecognise(t *testing.T) {
 			agents.PhaseRevise, "/w/reports/s/report.md", ""},
 		{"only a path, no output words", "Look at /w/notes/a.md and /w/notes/b.md\n",
 			agents.PhaseRefine, "/w/notes/b.md", ""},
+		{"path with spaces alone after a colon", "Read /w/x.md.\nWrite the report to this file:\n\n   /w/my docs/report.md\n",
+			agents.PhaseSynthesize, "/w/my docs/report.md", ""},
 		{"no path at all", "Generate a title for this conversation.", "", "", ""},
 	}
 	for _, tc := range cases {

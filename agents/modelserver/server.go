@@ -1,12 +1,13 @@
 // Package modelserver is a scripted language-model server for tests and
-// end-to-end runs. It speaks the OpenAI chat completions API (as used by
-// rgit's openai backend and opencode) and the Anthropic Messages API (as
-// used by Claude Code), streamed and not, with tool calls.
+// end-to-end runs. It speaks the OpenAI chat completions API (rgit's
+// openai backend, opencode), the OpenAI Responses API (Codex CLI), the
+// Anthropic Messages API (Claude Code) and Gemini's generateContent (Gemini
+// CLI), streamed and not, with tool calls.
 //
 // It plays a well-behaved agent: from the request's prompt it recognises
 // the rgit phase and the output file (Recognise), answers with a call to
 // the client's own file-write tool (named and shaped as the request's tools
-// list says) that writes a valid output for that phase (Content), and after
+// list says; a heredoc through the shell tool when there is none) that writes a valid output for that phase (Content), and after
 // the tool result ends with a short final text (the verdict JSON for
 // reviews). Scripts add failures (401, 429, 500, truncated streams), extra
 // tool calls before the write, plain-text answers and tool rejection. Every
@@ -19,6 +20,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 )
 
@@ -58,7 +60,7 @@ type Call struct {
 
 // Request is one logged request.
 type Request struct {
-	API    string // "openai", "anthropic" or "other"
+	API    string // "openai", "responses", "anthropic", "gemini" or "other"
 	Method string
 	Path   string
 	Header http.Header
@@ -122,6 +124,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && r.URL.Path == "/v1/messages":
 		req.API = "anthropic"
 		s.messages(w, body, &req)
+	case r.Method == http.MethodPost && (r.URL.Path == "/v1/responses" || r.URL.Path == "/responses"):
+		req.API = "responses"
+		s.responses(w, body, &req)
+	case r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/v1beta/models/") &&
+		(strings.HasSuffix(r.URL.Path, ":streamGenerateContent") || strings.HasSuffix(r.URL.Path, ":generateContent")):
+		req.API = "gemini"
+		s.gemini(w, r.URL.Path, body, &req)
+	case r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, "/v1beta/models/") && strings.HasSuffix(r.URL.Path, ":countTokens"):
+		req.API = "gemini"
+		writeJSON(w, http.StatusOK, map[string]any{"totalTokens": tokens(len(body))})
 	case r.Method == http.MethodPost && r.URL.Path == "/v1/messages/count_tokens":
 		req.API = "anthropic"
 		writeJSON(w, http.StatusOK, map[string]any{"input_tokens": tokens(len(body))})
