@@ -12,7 +12,7 @@ import (
 // to search for. A term the corpus lacks counts with the highest weight, so
 // a criterion about something absent is never covered.
 func (r *run) coverage(crit string, fs []finding) float64 {
-	q := query(crit, 1.0)
+	q := query(part{crit, 1, false})
 	for t := range q {
 		if strings.HasPrefix(t, "=") { // declaration terms are not in the text
 			delete(q, t)

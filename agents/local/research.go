@@ -15,27 +15,38 @@ const (
 	coverEnough  = 0.5 // share of a criterion's term weight one quotation must carry
 )
 
-// boilerplate are the words of criteria and descriptions that say what to
-// do rather than what about; they are not searched for.
+// boilerplate are the words of criteria, descriptions and gaps that say
+// what to do rather than what about (the templates of plan, research and
+// review, and the verbs of typical criteria); they are not searched for.
+// The question and topic names keep every word.
 var boilerplate = func() map[string]bool {
 	m := map[string]bool{}
-	for _, t := range index.Terms("quotes quote evidence source sources least one relevant passage passages " +
-		"explains explain covers cover shows show describes describe definition question answered corpus " +
-		"itself topic criterion gap gaps weak supported support findings finding no quotation bears") {
+	for _, t := range index.Terms("quotes quote evidence source least one relevant passage passages " +
+		"explains explain covers cover shows show describes describe question answered corpus itself " +
+		"topic criterion criteria gap gaps weak supported findings finding quotation quotations bears " +
+		"best carries terms missing citation differs quoted corroboration verified broader spread several") {
 		m[t] = true
 	}
 	return m
 }()
 
-// query builds a weighted query from texts, without boilerplate.
-func query(parts ...any) index.Query {
+// part is one text of a query with its weight; plain parts (the question,
+// topic names) keep boilerplate words.
+type part struct {
+	text  string
+	w     float64
+	plain bool
+}
+
+// query builds a weighted query from parts.
+func query(parts ...part) index.Query {
 	q := index.Query{}
-	for i := 0; i+1 < len(parts); i += 2 {
-		q.Add(parts[i].(string), parts[i+1].(float64))
-	}
-	for t := range q {
-		if boilerplate[t] {
-			delete(q, t)
+	for _, p := range parts {
+		pq := index.Query{}.Add(p.text, p.w)
+		for t, w := range pq {
+			if p.plain || !boilerplate[t] {
+				q[t] += w
+			}
 		}
 	}
 	return q
@@ -45,8 +56,8 @@ func query(parts ...any) index.Query {
 // the question, and, stressed, the last review's gaps.
 func (r *run) topicQuery() index.Query {
 	b := r.b
-	return query(b.Topic, 1.0, b.Description, 0.5, strings.Join(b.Criteria, " "), 1.0,
-		b.Question, 0.5, strings.Join(b.Ancestors, " "), 0.25, strings.Join(b.Gaps, " "), 1.5)
+	return query(part{b.Topic, 1, true}, part{b.Description, 0.5, false}, part{strings.Join(b.Criteria, " "), 1, false},
+		part{b.Question, 0.5, true}, part{strings.Join(b.Ancestors, " "), 0.25, true}, part{strings.Join(b.Gaps, " "), 1.5, false})
 }
 
 // research writes the topic's progress file.
@@ -76,7 +87,7 @@ func (r *run) research() string {
 		if r.coverage(c, fs) >= coverEnough {
 			continue
 		}
-		cq := query(c, 1.0, r.b.Topic, 0.2)
+		cq := query(part{c, 1, false}, part{r.b.Topic, 0.2, true})
 		for _, h := range r.ix.Search(cq, 10, nil) {
 			if add(h, cq, perFile+1) {
 				break

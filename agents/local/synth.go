@@ -26,7 +26,7 @@ type topicFindings struct {
 // most relevant to the question, findings by topic hierarchy, and numbered,
 // deduplicated sources.
 func (r *run) synthesize() string {
-	qq := r.focus(query(r.b.Question, 1.0))
+	qq := r.focus(query(part{r.b.Question, 1, true}))
 	var topics []topicFindings
 	for _, ref := range r.b.Topics {
 		tf := topicFindings{ref: ref}
