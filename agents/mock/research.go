@@ -9,25 +9,28 @@ import (
 
 // research writes a topic's progress file: findings each citing a source,
 // the sources, knowledge gaps, and when the topic may be subdivided, 0 to
-// Breadth subtopics. A re-research after a rejection keeps the same
-// findings and adds one answering each review gap.
+// Breadth subtopics. Each part draws from its own stream, so a
+// re-research after a rejection keeps everything of the first pass and
+// adds one finding answering each review gap.
 func research(b agents.Brief) output {
 	r := seedFor(b.Question, b.Topic, "research")
+	answers := seedFor(b.Question, b.Topic, "answers")
 	lower := phrase(b.Topic)
 	var findings, sources []string
-	cite := func(claim string) {
+	cite := func(r *rng, claim string) {
 		n := len(sources) + 1
 		findings = append(findings, fmt.Sprintf("%s (Source %d).", claim, n))
 		sources = append(sources, source(r, b.Topic, n))
 	}
 	for _, c := range r.perm(len(claims))[:3+r.intn(3)] {
-		cite(fmt.Sprintf("Sources on %s %s", lower, fmt.Sprintf(claims[c], 3+r.intn(40))))
+		cite(r, fmt.Sprintf("Sources on %s %s", lower, fmt.Sprintf(claims[c], 3+r.intn(40))))
 	}
 	for _, c := range b.Criteria {
-		cite(fmt.Sprintf("On the criterion %q, the reviewed sources %s", oneLine(c), fmt.Sprintf(r.pick(claims), 3+r.intn(40))))
+		cite(r, fmt.Sprintf(`On the criterion "%s", the reviewed sources %s`, oneLine(c), fmt.Sprintf(r.pick(claims), 3+r.intn(40))))
 	}
 	for _, g := range b.Gaps {
-		cite(fmt.Sprintf("In answer to the review (%q), an independent study finds that sources on %s %s", oneLine(g), lower, fmt.Sprintf(r.pick(claims), 3+r.intn(40))))
+		cite(answers, fmt.Sprintf(`In answer to the review ("%s"), an independent study finds that sources on %s %s`,
+			oneLine(g), lower, fmt.Sprintf(answers.pick(claims), 3+answers.intn(40))))
 	}
 
 	var body strings.Builder
@@ -40,13 +43,14 @@ func research(b agents.Brief) output {
 		fmt.Fprintf(&body, "- %s\n", s)
 	}
 	body.WriteString("\n## Knowledge Gaps\n")
-	for i, g := range r.perm(len(knowledgeGaps))[:1+r.intn(3)] {
+	kg := seedFor(b.Question, b.Topic, "knowledge-gaps")
+	for i, g := range kg.perm(len(knowledgeGaps))[:1+kg.intn(3)] {
 		fmt.Fprintf(&body, "- Gap %d: "+knowledgeGaps[g]+".\n", i+1, lower)
 	}
 	subs := 0
 	if b.CanSubdivide {
 		body.WriteString("\n## Subtopics\n")
-		subs = subtopics(&body, r, b)
+		subs = subtopics(&body, seedFor(b.Question, b.Topic, "subtopics"), b)
 		if subs == 0 {
 			body.WriteString("No subtopics proposed.\n")
 		}
