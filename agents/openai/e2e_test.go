@@ -241,21 +241,25 @@ func TestRunEndpointDownAndTimeout(t *testing.T) {
 	down := httptest.NewServer(http.NotFoundHandler())
 	downURL := down.URL
 	down.Close()
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
 	cases := []struct {
 		name    string
+		ctx     context.Context
 		base    string
 		timeout time.Duration
 		want    error
 	}{
-		{"connection refused", downURL + "/v1", 0, agents.ErrNotInstalled},
-		{"deadline", hang.URL + "/v1", 50 * time.Millisecond, agents.ErrTimeout},
+		{"connection refused", context.Background(), downURL + "/v1", 0, agents.ErrNotInstalled},
+		{"deadline", context.Background(), hang.URL + "/v1", 50 * time.Millisecond, agents.ErrTimeout},
+		{"cancelled by the user", cancelled, hang.URL + "/v1", 0, context.Canceled},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			a := openai.New(openai.Options{BaseURL: tc.base, APIKey: testKey, Model: "m", RetryWait: time.Millisecond, MaxRetries: 1})
 			tk := task(t, agents.PhasePlan, ".research/s/research_plan.md")
 			tk.Timeout = tc.timeout
-			res, err := a.Run(context.Background(), tk)
+			res, err := a.Run(tc.ctx, tk)
 			assertNoKey(t, res, err)
 			if !errors.Is(err, tc.want) {
 				t.Errorf("err = %v, want %v", err, tc.want)

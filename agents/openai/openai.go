@@ -15,6 +15,8 @@ package openai
 
 import (
 	"net/http"
+	"net/url"
+	"sort"
 	"strings"
 	"time"
 )
@@ -75,7 +77,8 @@ func EnvOptions(getenv func(string) string) Options {
 
 // Agent is the openai backend. It is safe for concurrent Runs.
 type Agent struct {
-	o Options
+	o       Options
+	secrets []string // values redact removes from every message
 }
 
 // New returns an Agent with the zero fields of o set to their defaults.
@@ -102,22 +105,38 @@ func New(o Options) *Agent {
 	if o.RetryWait <= 0 {
 		o.RetryWait = DefaultRetryWait
 	}
-	return &Agent{o: o}
+	return &Agent{o: o, secrets: secretsOf(o)}
 }
 
 // Name is "openai".
 func (a *Agent) Name() string { return "openai" }
 
-// redact removes the API key from text that may echo it (server messages
-// such as "Incorrect API key provided: sk-...").
+// redact removes the API key and the base URL's password from text that
+// may echo them (server messages such as "Incorrect API key provided:
+// sk-...", transport errors that quote the URL).
 func (a *Agent) redact(s string) string {
-	if a.o.APIKey == "" {
-		return s
-	}
-	s = strings.ReplaceAll(s, a.o.APIKey, "[redacted]")
-	// Servers often echo a shortened key; hide any long prefix of it too.
-	if len(a.o.APIKey) >= 12 {
-		s = strings.ReplaceAll(s, a.o.APIKey[:len(a.o.APIKey)-4], "[redacted]")
+	for _, secret := range a.secrets {
+		s = strings.ReplaceAll(s, secret, "[redacted]")
 	}
 	return s
+}
+
+// secretsOf lists what redact hides, longest first so that a prefix never
+// leaves the tail of a longer secret behind.
+func secretsOf(o Options) []string {
+	var out []string
+	if o.APIKey != "" {
+		out = append(out, o.APIKey)
+		// Servers often echo a shortened key; hide a long prefix of it too.
+		if len(o.APIKey) >= 12 {
+			out = append(out, o.APIKey[:len(o.APIKey)-4])
+		}
+	}
+	if u, err := url.Parse(o.BaseURL); err == nil && u.User != nil {
+		if pw, ok := u.User.Password(); ok && pw != "" {
+			out = append(out, pw)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return out
 }

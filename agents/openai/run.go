@@ -97,6 +97,10 @@ func (a *Agent) loop(ctx context.Context, ws *workspace, req *chatRequest, res *
 
 // callError classifies err as an agents.CallError with the key redacted.
 func (a *Agent) callError(ctx context.Context, err error) error {
+	if errors.Is(err, context.Canceled) && errors.Is(ctx.Err(), context.Canceled) {
+		// A user's interrupt, not a failing agent: the caller stops cleanly.
+		return fmt.Errorf("run openai: %w", ctx.Err())
+	}
 	var ce *agents.CallError
 	if errors.As(err, &ce) {
 		ce.Msg = a.redact(ce.Msg)

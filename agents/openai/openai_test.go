@@ -1,0 +1,38 @@
+package openai
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRedact(t *testing.T) {
+	a := New(Options{BaseURL: "http://user:pw-secret-77@host/v1", APIKey: "sk-abcdefghijklmnop"})
+	cases := []struct{ in, want string }{
+		{"Incorrect API key provided: sk-abcdefghijklmnop.", "Incorrect API key provided: [redacted]."},
+		{"key sk-abcdefghijkl**** is invalid", "key [redacted]**** is invalid"},
+		{`Post "http://user:pw-secret-77@host/v1/chat/completions": refused`, `Post "http://user:[redacted]@host/v1/chat/completions": refused`},
+		{"nothing secret", "nothing secret"},
+	}
+	for _, tc := range cases {
+		if got := a.redact(tc.in); got != tc.want {
+			t.Errorf("redact(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	if got := New(Options{}).redact("no key configured"); !strings.Contains(got, "no key configured") {
+		t.Errorf("redact without secrets changed the text: %q", got)
+	}
+}
+
+func TestEnvOptions(t *testing.T) {
+	env := map[string]string{"OPENAI_BASE_URL": "http://h:1/v1/", "OPENAI_API_KEY": "k", "RGIT_SEARXNG_URL": "http://s"}
+	o := EnvOptions(func(k string) string { return env[k] })
+	if o.BaseURL != "http://h:1/v1/" || o.APIKey != "k" || o.SearxngURL != "http://s" {
+		t.Errorf("EnvOptions = %+v", o)
+	}
+	if a := New(o); a.o.BaseURL != "http://h:1/v1" {
+		t.Errorf("trailing slash kept: %q", a.o.BaseURL)
+	}
+	if a := New(Options{}); a.o.BaseURL != DefaultBaseURL {
+		t.Errorf("default base URL = %q", a.o.BaseURL)
+	}
+}
