@@ -47,3 +47,33 @@ func FuzzParse(f *testing.F) {
 		_ = Next(p, nil)
 	})
 }
+
+// FuzzAddSubtopics feeds agent proposals with arbitrary text through
+// AddSubtopics: whatever is added, the plan must stay valid and round-trip,
+// so untrusted output can never corrupt research_plan.md.
+func FuzzAddSubtopics(f *testing.F) {
+	f.Add("Memory Models", "How CPUs order stores.", "Cites the manual")
+	f.Add("[C# & F#] (depth 2)", "a\nb  *c*", "---")
+	f.Add("Status: Complete", "### Injected (Depth: 0)", "- Status: Done")
+	f.Add("`x`", "<!-- -->", "1. one")
+	f.Fuzz(func(t *testing.T, name, desc, crit string) {
+		p := fullPlan(2, 1)
+		p.Depth = 2
+		parent := p.Topics[1].Name
+		added, dropped := p.AddSubtopics(parent, []Proposal{{Name: name, Description: desc, Criteria: []string{crit, crit + " 2"}}})
+		if len(added)+len(dropped) != 1 {
+			t.Fatalf("added %d, dropped %d of one proposal", len(added), len(dropped))
+		}
+		if err := p.Validate("plan.md"); err != nil {
+			t.Fatalf("plan invalid after adding %q: %v", name, err)
+		}
+		out := Render(p)
+		q, err := Parse("plan.md", out)
+		if err != nil {
+			t.Fatalf("rendering does not parse: %v\n%s", err, out)
+		}
+		if d := diffPlans(p, q); d != "" {
+			t.Fatalf("round trip: %s\n%s", d, out)
+		}
+	})
+}

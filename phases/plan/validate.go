@@ -10,8 +10,9 @@ import (
 // Validate checks the plan's semantics: metadata present, every status
 // known, every parent present and one level up, no topic deeper than Depth,
 // at most Breadth roots and Breadth children per topic, unique names (case
-// does not distinguish them) and no cycles. It returns the first problem in
-// file order as an *Error naming file, line and fix.
+// does not distinguish them) and no cycles. It returns the first problem
+// found (metadata, then names, then each topic in plan order) as an *Error
+// naming file, line and fix.
 func (p *Plan) Validate(file string) error {
 	fail := func(line int, format string, args ...any) error {
 		return &Error{File: file, Line: line, Msg: fmt.Sprintf(format, args...)}

@@ -1,0 +1,129 @@
+package plan
+
+// Raw markdown of list items, kept verbatim and written back by Render.
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// raw returns the markdown of list item li verbatim: its content lines from
+// the item's content column on, with the item's indentation removed,
+// trailing spaces and leading and trailing blank lines dropped. Nested lists
+// stay in.
+func (s *source) raw(li *ast.ListItem) string {
+	from, to := li.Pos(), s.end(li)
+	if from < 0 || to <= from {
+		return ""
+	}
+	// goldmark's Offset is relative to the enclosing item's content column.
+	col := 0
+	for n := ast.Node(li); n != nil; n = n.Parent() {
+		if item, ok := n.(*ast.ListItem); ok {
+			col += item.Offset
+		}
+	}
+	ls := s.lineStart(from)
+	chunk := s.src[ls:to]
+	if nl := bytes.IndexByte(chunk, '\n'); nl < 0 || len(bytes.TrimSpace(chunk[nl:])) == 0 {
+		// One line, the common case: cut at the content column.
+		line := bytes.TrimRight(chunk, " \t\n")
+		if col <= len(line) && bytes.IndexByte(line[:col], '\t') < 0 {
+			return string(line[col:])
+		}
+	}
+	// Blank out the marker so the first line's content column is counted
+	// like the others'.
+	buf := []byte(string(chunk))
+	for i := from - ls; i < len(buf) && strings.IndexByte("-*+0123456789.)", buf[i]) >= 0; i++ {
+		buf[i] = ' '
+	}
+	lines := strings.Split(string(buf), "\n")
+	for i := range lines {
+		lines[i] = strings.TrimRightFunc(dropColumns(lines[i], col), unicode.IsSpace)
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	// Content that starts on the line after the marker is rendered on the
+	// marker's line, where it means the same.
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	if len(lines) > 0 {
+		// Up to three spaces before content are insignificant there, and
+		// the marker's content column absorbs them on reparse.
+		if sp := len(lines[0]) - len(strings.TrimLeft(lines[0], " ")); sp < 4 {
+			lines[0] = lines[0][sp:]
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// dropColumns removes up to n columns of leading whitespace, expanding tabs
+// to the next multiple of 4 as CommonMark does.
+func dropColumns(line string, n int) string {
+	col := 0
+	for i := 0; i < len(line); i++ {
+		if col >= n {
+			return line[i:]
+		}
+		switch line[i] {
+		case ' ':
+			col++
+		case '\t':
+			next := col + 4 - col%4
+			if next > n {
+				return strings.Repeat(" ", next-n) + line[i+1:]
+			}
+			col = next
+		default:
+			return line[i:]
+		}
+	}
+	return ""
+}
+
+// afterLabel strips the "Label:" prefix from an item's raw markdown,
+// including the emphasis around a bold label ("**Status:** x").
+func afterLabel(raw string) string {
+	marks := len(raw) - len(strings.TrimLeft(raw, "*_"))
+	i := strings.IndexByte(raw, ':')
+	if i < 0 {
+		return ""
+	}
+	rest := raw[i+1:]
+	for k := 0; k < marks && rest != "" && (rest[0] == '*' || rest[0] == '_'); k++ {
+		rest = rest[1:]
+	}
+	// A value that starts on the next line is rendered on the label's line.
+	return strings.TrimLeft(rest, " \t\n")
+}
+
+// escape makes s safe as inline markdown so that plain() reads it back
+// unchanged: every character that could start markup gets a backslash.
+func escape(s string) string {
+	if !strings.ContainsAny(s, "\\`*_[]<>&!#|~") {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_[]<>&!#|~", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// unbracket removes the square brackets of the format's placeholders
+// ("[Topic Name]").
+func unbracket(s string) string {
+	for len(s) >= 2 && s[0] == '[' && s[len(s)-1] == ']' {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	return s
+}
