@@ -134,3 +134,30 @@ func TestRuleCounting(t *testing.T) {
 		})
 	}
 }
+
+// TestRestartInvariance shows why attempts are the default: a process
+// restart (a new Agent) before each call changes nothing when counting
+// attempts, and repeats the failure when counting per process.
+func TestRestartInvariance(t *testing.T) {
+	rules := []Rule{{KindError, agents.PhaseResearch, "", 2}}
+	var calls []agents.Task
+	for _, topic := range []string{"A", "B"} {
+		for attempt := range 3 {
+			calls = append(calls, agents.Task{Phase: agents.PhaseResearch, Attempt: attempt, Brief: agents.Brief{Topic: topic}})
+		}
+	}
+	for _, perProcess := range []bool{false, true} {
+		long := New(Options{Fail: rules, PerProcess: perProcess})
+		differ := 0
+		for _, c := range calls {
+			_, a := long.firing(c)
+			_, b := New(Options{Fail: rules, PerProcess: perProcess}).firing(c)
+			if a != b {
+				differ++
+			}
+		}
+		if (differ == 0) != !perProcess {
+			t.Errorf("PerProcess %v: %d of %d calls differ after restarts", perProcess, differ, len(calls))
+		}
+	}
+}
