@@ -62,7 +62,9 @@ func (r *run) switchAgent(c call, from, to string) {
 	reason := fmt.Sprintf("%d timeouts of %s", r.state.Timeouts[from], from)
 	r.state.Switches = append(r.state.Switches, Switch{From: from, To: to, Reason: reason,
 		At: float64(time.Now().UnixNano()) / 1e9, Phase: string(c.phase)})
-	r.warn(fmt.Sprintf("switching from %s to %s for the rest of the session: %s", from, to, reason))
+	msg := fmt.Sprintf("switching from %s to %s for the rest of the session: %s", from, to, reason)
+	r.events = append(r.events, "Fallback: "+msg)
+	r.warn(msg)
 }
 
 // account adds one call's usage to the per-backend totals.
@@ -100,4 +102,17 @@ func Redact(s string) string {
 		s = strings.ReplaceAll(s, v, "[redacted]")
 	}
 	return s
+}
+
+// redactFile removes secret values an agent may have copied into its
+// output, before the file can reach a commit.
+func redactFile(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	if clean := Redact(string(data)); clean != string(data) {
+		return writeFileAtomic(path, []byte(clean))
+	}
+	return nil
 }

@@ -80,6 +80,7 @@ func (r *run) runCall(ctx context.Context, c call) (outcome, error) {
 				r.state.FailedPhase, r.state.RetryCount = nil, 0
 				if attempt > 0 || i > 0 {
 					r.state.PhaseRecovered = true
+					r.events = append(r.events, fmt.Sprintf("Recovered: succeeded on attempt %d with %s after: %s", attempt+1, spec, oneLine(Redact(lastErr.Error()))))
 				}
 				return outcome{res: res, agent: agent.Name(), model: spec, usage: total, elapsed: time.Since(start)}, nil
 			}
@@ -151,9 +152,12 @@ func (r *run) attempt(ctx context.Context, c call, agent agents.Agent, model str
 			}
 		}
 	}
+	if err := redactFile(c.output); err != nil {
+		return res, err
+	}
 	after, _ := os.ReadFile(c.output)
 	if c.textIsOutput && (len(after) == 0 || bytes.Equal(after, before)) && strings.TrimSpace(res.Text) != "" {
-		if err := writeFileAtomic(c.output, []byte(strings.TrimSpace(res.Text)+"\n")); err != nil {
+		if err := writeFileAtomic(c.output, []byte(Redact(strings.TrimSpace(res.Text))+"\n")); err != nil {
 			return res, fmt.Errorf("write %s: %w", filepath.Base(c.output), err)
 		}
 	}

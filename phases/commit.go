@@ -84,8 +84,13 @@ func (r *run) commit(ctx context.Context, rec record) (string, error) {
 	}
 	trailers = append(trailers, gitstore.Trailer{Key: "Rgit-Run", Value: r.lock.info.Token})
 	msg := oneLine(rec.summary)
-	if rec.body != "" {
-		msg += "\n\n" + strings.TrimSpace(rec.body)
+	body := strings.TrimSpace(rec.body)
+	if len(r.events) > 0 {
+		body = strings.TrimSpace(body + "\n\n" + strings.Join(r.events, "\n"))
+		r.events = nil
+	}
+	if body != "" {
+		msg += "\n\n" + Redact(body)
 	}
 	base := ""
 	if s.TargetBranch != "" {

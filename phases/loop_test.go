@@ -204,3 +204,48 @@ func TestOutsideWritesGate(t *testing.T) {
 		t.Errorf("writing outside the workspace did not fail the phase (retried %d)", sum.Retried)
 	}
 }
+
+// A secret in the environment never reaches a commit, state.json or the
+// recovery notes, even when an agent's error or output contains it.
+func TestSecretsRedacted(t *testing.T) {
+	const secret = "sk-test-0123456789abcdef"
+	t.Setenv("OPENAI_API_KEY", secret)
+	dir := testRepo(t)
+	n := 0
+	a := &scripted{name: "leaky", failing: func(task agents.Task) error {
+		if task.Phase == agents.PhaseResearch && n == 0 {
+			n++
+			return &agents.CallError{Backend: "leaky", Msg: "bad key " + secret, Exit: 1}
+		}
+		return nil
+	}}
+	leakOut := &leakyOutput{scripted: a, secret: secret}
+	if _, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 1, Depth: 0, Model: "leaky", ReviewModel: "leaky"}, map[string]agents.Agent{"leaky": leakOut}); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("git", "-C", dir, "log", "-p", "--all", "--format=%B").CombinedOutput()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), secret) {
+		t.Error("secret found in git history")
+	}
+	if !strings.Contains(string(out), "[redacted]") {
+		t.Error("expected the redacted marker where the secret was")
+	}
+}
+
+type leakyOutput struct {
+	*scripted
+	secret string
+}
+
+func (l *leakyOutput) Run(ctx context.Context, task agents.Task) (agents.Result, error) {
+	res, err := l.scripted.Run(ctx, task)
+	if err == nil && task.Phase == agents.PhaseResearch {
+		f, _ := os.OpenFile(task.Output, os.O_APPEND|os.O_WRONLY, 0o644)
+		fmt.Fprintf(f, "\nkey used: %s\n", l.secret)
+		f.Close()
+	}
+	return res, err
+}

@@ -40,6 +40,9 @@ type run struct {
 	lock    *lock
 	agents  map[string]agents.Agent
 	started time.Time
+	// events are noted in the next commit's body: fallback switches and
+	// recovered failures, so the history says when and why.
+	events []string
 	// merged and mergeCommit say where this run merged the report.
 	merged      string
 	mergeCommit string

@@ -159,3 +159,34 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestCancel: `rgit cancel` stops a running session, which exits 130 and
+// stays resumable.
+func TestCancel(t *testing.T) {
+	dir := newRepo(t)
+	cmd := rgitCmd(t, dir, "research", "--mock-mode", "--breadth", "1", "--depth", "0", "--name", "stopme", "Can it be stopped?")
+	cmd.Env = append(cmd.Env, "RGIT_MOCK_FAIL=hang@research*all")
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { return strings.Contains(stderr.String(), " research ") })
+	out, err := rgitCmd(t, dir, "cancel", "--name", "stopme").CombinedOutput()
+	if err != nil {
+		t.Fatalf("cancel: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "asked pid") {
+		t.Errorf("cancel said: %s", out)
+	}
+	if code := exitStatus(cmd.Wait()); code != exitCancelled {
+		t.Fatalf("cancelled run exit %d, want %d\n%s", code, exitCancelled, stderr.String())
+	}
+	out, err = rgitCmd(t, dir, "cancel", "--name", "stopme").CombinedOutput()
+	if code := exitStatus(err); code != exitUsage || !strings.Contains(string(out), "not running") {
+		t.Errorf("cancel of a stopped session: exit %d\n%s", code, out)
+	}
+	if out, err := rgitCmd(t, dir, "research", "--name", "stopme", "--resume").CombinedOutput(); err != nil {
+		t.Fatalf("resume after cancel: %v\n%s", err, out)
+	}
+}
