@@ -32,6 +32,10 @@ type Options struct {
 	// sandboxed and where Codex's own sandbox cannot start (containers
 	// without Landlock).
 	NoSandbox bool
+	// Config holds extra `-c key=value` overrides (TOML values), for
+	// example `openai_base_url="http://localhost:8080/v1"`: Codex no longer
+	// reads OPENAI_BASE_URL.
+	Config []string
 	// Grace is the wait between the signals of a timeout (see proc.Cmd).
 	Grace time.Duration
 }
@@ -86,6 +90,9 @@ func (a *Agent) Args(t agents.Task) []string {
 	args = append(args, "-c", `web_search="live"`)
 	if a.o.Effort != "" {
 		args = append(args, "-c", `model_reasoning_effort="`+a.o.Effort+`"`)
+	}
+	for _, kv := range a.o.Config {
+		args = append(args, "-c", kv)
 	}
 	if t.Model != "" {
 		args = append(args, "--model", t.Model)

@@ -46,7 +46,7 @@ func newFixture(t *testing.T, scenario string, o Options, env ...string) fixture
 }
 
 func TestRunSuccess(t *testing.T) {
-	f := newFixture(t, "ok", Options{Effort: "low"})
+	f := newFixture(t, "ok", Options{Effort: "low", Config: []string{`openai_base_url="http://127.0.0.1:9/v1"`}})
 	res, err := f.agent.Run(context.Background(), f.task)
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +66,7 @@ func TestRunSuccess(t *testing.T) {
 	if c.Cwd != f.task.Dir || c.Stdin != f.task.Prompt || c.Args[len(c.Args)-1] != "-" {
 		t.Errorf("cwd %q stdin %q args %q", c.Cwd, c.Stdin, c.Args)
 	}
-	for _, w := range []string{"workspace-write", `model_reasoning_effort="low"`, "gpt-5.1-codex-mini", `web_search="live"`} {
+	for _, w := range []string{"workspace-write", `model_reasoning_effort="low"`, `openai_base_url="http://127.0.0.1:9/v1"`, "gpt-5.1-codex-mini", `web_search="live"`} {
 		if !slices.Contains(c.Args, w) {
 			t.Errorf("args %q lack %q", c.Args, w)
 		}
