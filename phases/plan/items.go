@@ -100,10 +100,17 @@ func (ps *parser) item(li *ast.ListItem) error {
 			t.Criteria = append(t.Criteria, v)
 		}
 		for c := first.NextSibling(); c != nil; c = c.NextSibling() {
-			if l, ok := c.(*ast.List); ok {
-				for ci := l.FirstChild(); ci != nil; ci = ci.NextSibling() {
-					t.Criteria = append(t.Criteria, ps.s.raw(ci.(*ast.ListItem)))
+			l, ok := c.(*ast.List)
+			if !ok {
+				// A paragraph or code between the criteria is kept as
+				// one, not dropped.
+				if v := ps.s.rawBlock(c, ps.s.lineStart(start(c)), false); v != "" {
+					t.Criteria = append(t.Criteria, v)
 				}
+				continue
+			}
+			for ci := l.FirstChild(); ci != nil; ci = ci.NextSibling() {
+				t.Criteria = append(t.Criteria, ps.s.raw(ci.(*ast.ListItem)))
 			}
 		}
 	default:

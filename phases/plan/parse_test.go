@@ -163,7 +163,7 @@ func TestParseExtraItems(t *testing.T) {
 			criteria: []string{"Explains linear memory\n- with one diagram", "Cites the *core* spec"},
 		},
 		{topic: "Host Call Overhead", extra: []string{"Risk: numbers vary by runtime"}},
-		{topic: "Runtimes Compared", desc: "Wasmtime, Wasmer and WAMR.", criteria: []string{"Table of startup times", "```\ncode kept verbatim\n```"}},
+		{topic: "Runtimes Compared", desc: "Wasmtime, Wasmer and WAMR.", criteria: []string{"Table of startup times", "```\ncode kept verbatim\n```", "A paragraph between criteria is kept as one.", "Memory per instance"}},
 	}
 	if len(p.Topics) != len(tests) {
 		t.Fatalf("got %d topics, want %d", len(p.Topics), len(tests))

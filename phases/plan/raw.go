@@ -15,14 +15,21 @@ import (
 // trailing spaces and leading and trailing blank lines dropped. Nested lists
 // stay in.
 func (s *source) raw(li *ast.ListItem) string {
-	from, to := li.Pos(), s.end(li)
+	return s.rawBlock(li, li.Pos(), true)
+}
+
+// rawBlock returns the markdown of block n, which starts at from: its lines
+// from the enclosing list item's content column on. marker says the first
+// line holds n's list marker.
+func (s *source) rawBlock(n ast.Node, from int, marker bool) string {
+	to := s.end(n)
 	if from < 0 || to <= from {
 		return ""
 	}
 	// goldmark's Offset is relative to the enclosing item's content column.
 	col := 0
-	for n := ast.Node(li); n != nil; n = n.Parent() {
-		if item, ok := n.(*ast.ListItem); ok {
+	for p := n; p != nil; p = p.Parent() {
+		if item, ok := p.(*ast.ListItem); ok {
 			col += item.Offset
 		}
 	}
@@ -32,14 +39,20 @@ func (s *source) raw(li *ast.ListItem) string {
 		// One line, the common case: cut at the content column.
 		line := bytes.TrimRight(chunk, " \t\n")
 		if col <= len(line) && bytes.IndexByte(line[:col], '\t') < 0 {
-			return string(line[col:])
+			v := string(line[col:])
+			if sp := len(v) - len(strings.TrimLeft(v, " ")); sp < 4 {
+				v = v[sp:] // as below
+			}
+			return v
 		}
 	}
-	// Blank out the marker so the first line's content column is counted
-	// like the others'.
 	buf := []byte(string(chunk))
-	for i := from - ls; i < len(buf) && strings.IndexByte("-*+0123456789.)", buf[i]) >= 0; i++ {
-		buf[i] = ' '
+	if marker {
+		// Blank out the marker so the first line's content column is
+		// counted like the others'.
+		for i := from - ls; i < len(buf) && strings.IndexByte("-*+0123456789.)", buf[i]) >= 0; i++ {
+			buf[i] = ' '
+		}
 	}
 	lines := strings.Split(string(buf), "\n")
 	for i := range lines {
