@@ -2,6 +2,7 @@ package openai
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -66,14 +67,17 @@ func (u *usage) toUsage() agents.Usage {
 
 // assembler joins streamed deltas. Tool-call fragments are keyed by index;
 // a fragment with a new id at a taken index starts a new call, for servers
-// that send every call whole at index 0.
+// that send every call whole at index 0. Builders keep joining linear in
+// the number of fragments.
 type assembler struct {
-	rep   reply
-	slots map[int]int // stream index -> position in rep.calls
+	rep     reply
+	content strings.Builder
+	args    []*strings.Builder // per call, parallel to rep.calls
+	slots   map[int]int        // stream index -> position in rep.calls
 }
 
 func (as *assembler) add(d delta) {
-	as.rep.content += d.Content
+	as.content.WriteString(d.Content)
 	for _, tc := range d.ToolCalls {
 		idx := len(as.rep.calls)
 		if tc.Index != nil {
@@ -85,6 +89,7 @@ func (as *assembler) add(d delta) {
 		}
 		if !ok {
 			as.rep.calls = append(as.rep.calls, toolCall{Type: "function"})
+			as.args = append(as.args, &strings.Builder{})
 			pos = len(as.rep.calls) - 1
 			if as.slots == nil {
 				as.slots = map[int]int{}
@@ -96,13 +101,16 @@ func (as *assembler) add(d delta) {
 			c.ID = tc.ID
 		}
 		c.Function.Name += tc.Function.Name
-		c.Function.Arguments += tc.Function.Arguments
+		as.args[pos].WriteString(tc.Function.Arguments)
 	}
 }
 
-// done gives every call an id: the tool message must reference one.
+// done finishes the reply and gives every call an id: the tool message
+// must reference one.
 func (as *assembler) done() reply {
+	as.rep.content = as.content.String()
 	for i := range as.rep.calls {
+		as.rep.calls[i].Function.Arguments = as.args[i].String()
 		if as.rep.calls[i].ID == "" {
 			as.rep.calls[i].ID = fmt.Sprintf("call_%d", i)
 		}
@@ -110,40 +118,40 @@ func (as *assembler) done() reply {
 	return as.rep
 }
 
+// maxEventBytes bounds one server-sent event line.
+const maxEventBytes = 32 << 20
+
 // readStream reads server-sent events until [DONE]. Lines that are not
 // "data:" (comments, keep-alive pings, event names) are skipped.
 func readStream(r io.Reader) (reply, error) {
 	var as assembler
-	sawDone := false
-	br := bufio.NewReaderSize(r, 64<<10)
-	for !sawDone {
-		line, err := br.ReadString('\n')
-		if data, ok := strings.CutPrefix(strings.TrimSpace(line), "data:"); ok {
-			data = strings.TrimSpace(data)
-			if data == "[DONE]" {
-				sawDone = true
-				break
-			}
-			if perr := as.addChunk(data); perr != nil {
-				return as.done(), perr
-			}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), maxEventBytes)
+	for sc.Scan() {
+		data, ok := bytes.CutPrefix(bytes.TrimSpace(sc.Bytes()), []byte("data:"))
+		if !ok {
+			continue
 		}
-		if err == io.EOF {
-			break
+		data = bytes.TrimSpace(data)
+		if string(data) == "[DONE]" {
+			return as.done(), nil
 		}
-		if err != nil {
-			return as.done(), fmt.Errorf("read stream: %w", err)
+		if err := as.addChunk(data); err != nil {
+			return as.done(), err
 		}
 	}
-	if !sawDone && as.rep.finish == "" {
+	if err := sc.Err(); err != nil {
+		return as.done(), fmt.Errorf("read stream: %w", err)
+	}
+	if as.rep.finish == "" {
 		return as.done(), errTruncated
 	}
 	return as.done(), nil
 }
 
-func (as *assembler) addChunk(data string) error {
+func (as *assembler) addChunk(data []byte) error {
 	var c chunk
-	if err := json.Unmarshal([]byte(data), &c); err != nil {
+	if err := json.Unmarshal(data, &c); err != nil {
 		return fmt.Errorf("decode stream chunk: %w", err)
 	}
 	if len(c.Error) > 0 && string(c.Error) != "null" {
@@ -170,7 +178,7 @@ func readJSON(r io.Reader) (reply, error) {
 		return reply{}, fmt.Errorf("read response: %w", err)
 	}
 	var as assembler
-	if err := as.addChunk(string(raw)); err != nil {
+	if err := as.addChunk(raw); err != nil {
 		return as.done(), err
 	}
 	return as.done(), nil
