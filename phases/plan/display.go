@@ -16,9 +16,16 @@ var marks = map[Status]string{Pending: "[ ]", InProgress: "[~]", InReview: "[?]"
 func Tree(p *Plan) string {
 	var b strings.Builder
 	kids := childIndex(p)
+	// An invalid plan (a salvaged draft with duplicate names) can loop
+	// through parents; each topic is shown once.
+	shown := make(map[*Topic]bool, len(p.Topics))
 	var walk func(parent string, indent int)
 	walk = func(parent string, indent int) {
 		for _, t := range kids[parent] {
+			if shown[t] {
+				continue
+			}
+			shown[t] = true
 			b.WriteString(strings.Repeat("  ", indent))
 			mark, ok := marks[t.Status]
 			if !ok {

@@ -46,3 +46,11 @@ func TestMermaid(t *testing.T) {
 		t.Errorf("want 2 edges:\n%s", m)
 	}
 }
+
+// Tree must end on invalid plans too: duplicate names can form a loop.
+func TestTreeOnLoop(t *testing.T) {
+	p := statuses("A:0::pending", "B:1:A:pending", "A:2:B:pending")
+	if got := strings.Count(Tree(p), "\n"); got != 3 {
+		t.Errorf("Tree printed %d lines for 3 topics:\n%s", got, Tree(p))
+	}
+}

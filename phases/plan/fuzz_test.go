@@ -27,6 +27,14 @@ func FuzzParse(f *testing.F) {
 			if _, ok := err.(*Error); !ok {
 				t.Fatalf("error is %T, not *Error: %v", err, err)
 			}
+			if p == nil {
+				t.Fatal("no plan returned with the error")
+			}
+			// A salvaged draft must be safe to look at.
+			_, _, _, _ = Render(p), Tree(p), Mermaid(p), Next(p, nil)
+			for _, tp := range p.Topics {
+				_ = Ancestors(p, tp)
+			}
 			return
 		}
 		out := Render(p)

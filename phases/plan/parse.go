@@ -16,7 +16,10 @@ import (
 var md = goldmark.New().Parser()
 
 // Parse reads a research_plan.md and validates it. file names the plan in
-// errors. Every error is an *Error with the line to fix.
+// errors. Every error is an *Error with the line to fix; it is the first
+// problem in the file. Parse returns the plan as far as it could read it
+// even with an error (malformed items skipped), so a caller can salvage an
+// agent's draft; only a nil error means the plan is valid.
 func Parse(file string, src []byte) (*Plan, error) {
 	if bytes.IndexByte(src, '\r') >= 0 {
 		// CRLF and lone CR end lines in CommonMark; one LF keeps line
@@ -26,18 +29,14 @@ func Parse(file string, src []byte) (*Plan, error) {
 	ps := &parser{file: file, s: newSource(src), p: &Plan{}}
 	doc := md.Parse(text.NewReader(src))
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		if err := ps.block(n); err != nil {
-			return nil, err
-		}
+		ps.note(ps.block(n))
 	}
-	if err := ps.finish(); err != nil {
-		return nil, err
-	}
+	ps.note(ps.finish())
 	ps.resolve()
-	if err := ps.p.Validate(file); err != nil {
-		return nil, err
+	if ps.err != nil {
+		return ps.p, ps.err
 	}
-	return ps.p, nil
+	return ps.p, ps.p.Validate(file)
 }
 
 // section is the level-2 part of the file being read.
@@ -57,6 +56,15 @@ type parser struct {
 	sec  section
 	cur  *Topic // the topic whose items are being read
 	seen uint16 // bit set of the fields already set on cur
+	err  error  // the first problem met; reading goes on past it
+}
+
+// note keeps the first error; the parser skips what was malformed and goes
+// on, so that Parse can return everything it could read.
+func (ps *parser) note(err error) {
+	if ps.err == nil {
+		ps.err = err
+	}
 }
 
 func (ps *parser) errorf(off int, format string, args ...any) error {
@@ -70,9 +78,7 @@ func (ps *parser) block(n ast.Node) error {
 		return ps.heading(n)
 	case *ast.List:
 		for li := n.FirstChild(); li != nil; li = li.NextSibling() {
-			if err := ps.item(li.(*ast.ListItem)); err != nil {
-				return err
-			}
+			ps.note(ps.item(li.(*ast.ListItem)))
 		}
 	case *ast.ThematicBreak:
 		// Separators between topics are decoration.
@@ -102,6 +108,7 @@ func (ps *parser) heading(h *ast.Heading) error {
 	switch {
 	case hasDepth || (ps.sec == secTopics && h.Level >= 3):
 		if depth == -2 {
+			ps.cur = nil // its items must not land on the topic before
 			return ps.errorf(start(h), "bad depth in heading %q; write \"(Depth: N)\" with a whole number N", txt)
 		}
 		ps.cur = &Topic{Name: unbracket(name), Depth: depth, Line: ps.s.line(start(h))}
@@ -133,6 +140,8 @@ func (ps *parser) finish() error {
 	if t == nil || t.Depth != -1 || ps.seen&^(1<<fTopic|1<<fBreadth) != 0 {
 		return nil
 	}
+	ps.p.Topics = ps.p.Topics[:len(ps.p.Topics)-1]
+	ps.cur = nil
 	return &Error{File: ps.file, Line: t.Line, Msg: fmt.Sprintf("heading %q under ## Topics is not a topic; write \"### %s (Depth: N)\" followed by \"- Status: Pending\", or move it out of ## Topics", t.Name, t.Name)}
 }
 

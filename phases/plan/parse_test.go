@@ -105,12 +105,51 @@ func TestParseInvalid(t *testing.T) {
 			if !errors.As(err, &pe) {
 				t.Fatalf("Parse = %v, %v; want an *Error", p, err)
 			}
+			if p == nil {
+				t.Errorf("Parse returned no plan with its error; callers salvage drafts")
+			}
 			if pe.File != name || pe.Line != tc.line || !strings.Contains(pe.Msg, tc.msg) {
 				t.Errorf("error %q\nwant %s:%d: ...%s...", err, name, tc.line, tc.msg)
 			}
 			prefix := name + ":"
 			if !strings.HasPrefix(err.Error(), prefix) {
 				t.Errorf("error %q does not start with %q", err, prefix)
+			}
+		})
+	}
+}
+
+// With an error, Parse still returns what it read: the loop keeps the
+// depth-0 topics of an agent's draft that breaks the rules.
+func TestParseSalvage(t *testing.T) {
+	tests := []struct {
+		file   string
+		topics string // names read, in order
+	}{
+		{"too_many_roots.md", "A B C"},
+		{"bad_heading_depth.md", ""},       // the malformed heading is skipped with its items
+		{"heading_not_topic.md", "A"},      // the note heading is not made a topic
+		{"second_status.md", "A"},          // the second Status is ignored
+		{"missing_topic.md", "A"},          // metadata problems keep the topics
+		{"code_block_under_topic.md", "A"}, // the block is skipped
+		{"status_not_list_item.md", "A"},   // the paragraph is skipped
+	}
+	for _, tc := range tests {
+		t.Run(tc.file, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join(plansDir, "invalid", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := Parse(tc.file, src)
+			if err == nil || p == nil {
+				t.Fatalf("Parse = %v, %v; want a plan and an error", p, err)
+			}
+			var names []string
+			for _, tp := range p.Topics {
+				names = append(names, tp.Name)
+			}
+			if got := strings.Join(names, " "); got != tc.topics {
+				t.Errorf("topics %q, want %q", got, tc.topics)
 			}
 		})
 	}
