@@ -97,13 +97,6 @@ func Serve(l net.Listener, s *Script) error {
 	return http.Serve(l, New(s))
 }
 
-// Requests returns a copy of the request log.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]Request(nil), s.log...)
-}
-
 // ServeHTTP routes on the URL path only: Claude Code adds "?beta=true".
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(io.LimitReader(r.Body, 64<<20))
@@ -170,37 +163,6 @@ func (s *Server) modelName(requested string) string {
 		return "scripted"
 	}
 	return requested
-}
-
-// logWriter calls record once, before the first byte of the answer.
-type logWriter struct {
-	http.ResponseWriter
-	record  func()
-	started bool
-}
-
-func (l *logWriter) start() {
-	if !l.started {
-		l.started = true
-		l.record()
-	}
-}
-
-func (l *logWriter) WriteHeader(status int) {
-	l.start()
-	l.ResponseWriter.WriteHeader(status)
-}
-
-func (l *logWriter) Write(b []byte) (int, error) {
-	l.start()
-	return l.ResponseWriter.Write(b)
-}
-
-// Flush passes flushes through for streamed answers.
-func (l *logWriter) Flush() {
-	if f, ok := l.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
 }
 
 // tokens is a rough token count: about four bytes per token.
