@@ -40,7 +40,10 @@ func (s *Store) checkouts(ref plumbing.ReferenceName) ([]string, error) {
 		if err != nil {
 			continue // a pruned worktree
 		}
-		roots = append(roots, filepath.Dir(strings.TrimSpace(string(b))))
+		root := filepath.Dir(strings.TrimSpace(string(b)))
+		if _, err := os.Stat(root); err == nil { // else a worktree deleted without `git worktree prune`
+			roots = append(roots, root)
+		}
 	}
 	return roots, nil
 }

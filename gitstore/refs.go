@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -45,7 +46,7 @@ func (s *Store) readRef(name plumbing.ReferenceName) (plumbing.Hash, error) {
 		}
 		return plumbing.NewHash(line), nil
 	}
-	if !errors.Is(err, os.ErrNotExist) && !isNotDir(err) {
+	if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		return plumbing.ZeroHash, fmt.Errorf("read ref %s: %w", name, err)
 	}
 	packed, err := s.packedRefs()
@@ -53,12 +54,6 @@ func (s *Store) readRef(name plumbing.ReferenceName) (plumbing.Hash, error) {
 		return plumbing.ZeroHash, err
 	}
 	return packed[name], nil
-}
-
-// isNotDir reports an ENOTDIR-like error: a ref path crossing a file.
-func isNotDir(err error) bool {
-	var pe *os.PathError
-	return errors.As(err, &pe) && strings.Contains(pe.Err.Error(), "not a directory")
 }
 
 // packedRefs parses <common>/packed-refs.

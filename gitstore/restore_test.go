@@ -76,8 +76,8 @@ func TestRestoreKeepsUnchangedFiles(t *testing.T) {
 
 func TestRepackSize(t *testing.T) {
 	n := 1000
-	if testing.Short() {
-		n = 200
+	if testing.Short() || raceEnabled {
+		n = 300
 	}
 	repo := newRepo(t)
 	s := open(t, repo)
