@@ -198,3 +198,31 @@ func TestNonPhaseRequestsGetShortText(t *testing.T) {
 		t.Errorf("title request answered %s", b)
 	}
 }
+
+func TestMessagesNonStreamed(t *testing.T) {
+	srv := httptest.NewServer(New(nil))
+	defer srv.Close()
+	resp := post(t, srv.URL+"/v1/messages", "k", map[string]any{"model": "claude-x", "max_tokens": 100,
+		"system": "Be brief.", "tools": claudeTools,
+		"messages": []any{map[string]any{"role": "user", "content": "Write the plan to this file:\n\n   /nonexistent/w/research_plan.md\n"}}})
+	defer resp.Body.Close()
+	var msg struct {
+		Type       string `json:"type"`
+		StopReason string `json:"stop_reason"`
+		Content    []struct {
+			Type  string            `json:"type"`
+			Name  string            `json:"name"`
+			Input map[string]string `json:"input"`
+		} `json:"content"`
+		Usage struct {
+			InputTokens int `json:"input_tokens"`
+		} `json:"usage"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&msg); err != nil {
+		t.Fatal(err)
+	}
+	if msg.Type != "message" || msg.StopReason != "tool_use" || len(msg.Content) != 1 || msg.Content[0].Name != "Write" ||
+		msg.Content[0].Input["file_path"] != "/nonexistent/w/research_plan.md" || !strings.Contains(msg.Content[0].Input["content"], "# Research Plan") || msg.Usage.InputTokens == 0 {
+		t.Errorf("answer = %+v", msg)
+	}
+}

@@ -59,6 +59,26 @@ func assertNoKey(t *testing.T, res agents.Result, err error) {
 	}
 }
 
+// assertNoKeyOnDisk fails when any file under root holds the API key.
+func assertNoKeyOnDisk(t *testing.T, root string) {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		n++
+		b, err := os.ReadFile(path)
+		if err == nil && strings.Contains(string(b), testKey[:len(testKey)-4]) {
+			t.Errorf("API key written to %s", path)
+		}
+		return err
+	})
+	if err != nil || n == 0 {
+		t.Errorf("scan %s: %d files, %v", root, n, err)
+	}
+}
+
 func TestRunWritesPhaseOutputWithTools(t *testing.T) {
 	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -88,6 +108,7 @@ func TestRunWritesPhaseOutputWithTools(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Run: %v", err)
 			}
+			assertNoKeyOnDisk(t, tk.Root)
 			got, err := os.ReadFile(tk.Output)
 			if err != nil {
 				t.Fatalf("output not written: %v", err)
