@@ -34,6 +34,9 @@ type call struct {
 	gate func(res agents.Result) error
 	// textIsOutput: when the agent wrote no file, its final message is the output.
 	textIsOutput bool
+	// reset, if set, runs before every attempt, so a retry never starts
+	// from a failed attempt's broken output.
+	reset func() error
 }
 
 // outcome is a successful call.
@@ -113,6 +116,11 @@ func (r *run) attempt(ctx context.Context, c call, agent agents.Agent, model str
 	prompt, err := r.render(c, attempt, lastErr)
 	if err != nil {
 		return agents.Result{}, err
+	}
+	if c.reset != nil {
+		if err := c.reset(); err != nil {
+			return agents.Result{}, fmt.Errorf("reset %s: %w", filepath.Base(c.output), err)
+		}
 	}
 	before, _ := os.ReadFile(c.output)
 	task := agents.Task{

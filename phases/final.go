@@ -20,7 +20,8 @@ func (r *run) synthesize(ctx context.Context) error {
 	out := r.reportPath()
 	brief, files := r.finalBrief()
 	vars := map[string]string{"progress_files": files, "exhausted_topics": mdList(r.state.Exhausted)}
-	c := call{phase: agents.PhaseSynthesize, template: "synthesize.md", role: "model", output: out, vars: vars, brief: brief, textIsOutput: true}
+	c := call{phase: agents.PhaseSynthesize, template: "synthesize.md", role: "model", output: out, vars: vars, brief: brief, textIsOutput: true,
+		reset: func() error { return removeIfExists(out) }}
 	c.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
 		if err != nil {
@@ -28,7 +29,6 @@ func (r *run) synthesize(ctx context.Context) error {
 		}
 		return checkReport(data)
 	}
-	_ = removeIfExists(out)
 	o, err := r.runCall(ctx, c)
 	if errors.Is(err, errExhausted) {
 		r.warn(fmt.Sprintf("synthesis failed on every agent; compiling the report from the progress files (%v)", err))
@@ -60,7 +60,8 @@ func (r *run) finalReview(ctx context.Context) error {
 	brief.Gaps = nil
 	vars := map[string]string{"progress_files": files, "exhausted_topics": mdList(r.state.Exhausted)}
 	var v Verdict
-	c := call{phase: agents.PhaseFinalReview, template: "final_review.md", role: "review", output: out, vars: vars, brief: brief}
+	c := call{phase: agents.PhaseFinalReview, template: "final_review.md", role: "review", output: out, vars: vars, brief: brief,
+		reset: func() error { return removeIfExists(out) }}
 	c.gate = func(res agents.Result) error {
 		var err error
 		if v, err = parseVerdict(tail(res.Text, 64<<10)); err == nil {
@@ -108,7 +109,8 @@ func (r *run) revise(ctx context.Context) error {
 	vars := map[string]string{"progress_files": files, "review_gaps": mdList(r.state.FinalGaps),
 		"exhausted_topics": mdList(r.state.Exhausted)}
 	before, _ := os.ReadFile(out)
-	c := call{phase: agents.PhaseRevise, template: "revise.md", role: "model", output: out, vars: vars, brief: brief, textIsOutput: true}
+	c := call{phase: agents.PhaseRevise, template: "revise.md", role: "model", output: out, vars: vars, brief: brief, textIsOutput: true,
+		reset: func() error { return writeFileAtomic(out, before) }}
 	c.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
 		if err != nil {

@@ -20,8 +20,15 @@ func (r *run) researchTopic(ctx context.Context, t *plan.Topic) error {
 	start := time.Now()
 	out := r.progressPath(t)
 	t.Status = plan.InProgress
+	prior, priorErr := os.ReadFile(out)
 	c := call{phase: agents.PhaseResearch, template: "research.md", role: "model", topic: t.Name, output: out,
-		vars: r.topicVars(t), brief: r.topicBrief(t), textIsOutput: true}
+		vars: r.topicVars(t), brief: r.topicBrief(t), textIsOutput: true,
+		reset: func() error {
+			if priorErr != nil {
+				return removeIfExists(out)
+			}
+			return writeFileAtomic(out, prior)
+		}}
 	c.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
 		if err != nil {
@@ -76,7 +83,8 @@ func (r *run) reviewTopic(ctx context.Context, t *plan.Topic) error {
 	vars := r.topicVars(t)
 	vars["progress_files"] = fmt.Sprintf("- %s: %s", t.Name, brief.ReviewPath)
 	var v Verdict
-	c := call{phase: agents.PhaseReview, template: "review.md", role: "review", topic: t.Name, output: out, vars: vars, brief: brief}
+	c := call{phase: agents.PhaseReview, template: "review.md", role: "review", topic: t.Name, output: out, vars: vars, brief: brief,
+		reset: func() error { return removeIfExists(out) }}
 	c.gate = func(res agents.Result) error {
 		var err error
 		if v, err = parseVerdict(tail(res.Text, 64<<10)); err == nil {
