@@ -53,17 +53,23 @@ func readFiles(ctx context.Context, todos []todo, n int, old *Index) ([]fileResu
 	return out, err
 }
 
-// tokenizer is one worker's scratch state; its dictionary interns terms so
-// each distinct term is allocated once per worker, not once per use.
+// tokenizer is one worker's scratch state. Its dictionary gives each
+// distinct term a worker-local id, so a term is allocated once per worker
+// and counting a token is one map lookup plus slice indexing: slot[id] is
+// the term's place in cur while stamp[id] equals the current passage's
+// generation, which saves clearing a map per passage.
 type tokenizer struct {
-	dict   map[string]string
-	counts map[string]int
-	buf    []byte
-	cur    []termTF
+	dict  map[string]int32
+	names []string
+	stamp []uint32
+	slot  []int32
+	gen   uint32
+	buf   []byte
+	cur   []termTF
 }
 
 func newTokenizer() *tokenizer {
-	return &tokenizer{dict: map[string]string{}, counts: map[string]int{}}
+	return &tokenizer{dict: map[string]int32{}}
 }
 
 func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
@@ -87,7 +93,7 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 	base := strings.TrimSuffix(path.Base(t.file.Rel), path.Ext(t.file.Rel))
 	extra := base + " " + path.Base(path.Dir(t.file.Rel)) + " " + title
 	for _, p := range Split(t.file.Rel, lines, heads) {
-		clear(tk.counts)
+		tk.gen++
 		tk.cur = tk.cur[:0]
 		n := uint32(0)
 		for _, l := range lines[p.Start-1 : p.End] {
@@ -107,15 +113,19 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 }
 
 func (tk *tokenizer) add(b []byte) {
-	if i, ok := tk.counts[string(b)]; ok {
-		tk.cur[i].tf++
+	id, ok := tk.dict[string(b)]
+	if !ok {
+		id = int32(len(tk.names))
+		name := string(b)
+		tk.dict[name] = id
+		tk.names = append(tk.names, name)
+		tk.stamp = append(tk.stamp, 0)
+		tk.slot = append(tk.slot, 0)
+	}
+	if tk.stamp[id] == tk.gen {
+		tk.cur[tk.slot[id]].tf++
 		return
 	}
-	s, ok := tk.dict[string(b)]
-	if !ok {
-		s = string(b)
-		tk.dict[s] = s
-	}
-	tk.counts[s] = len(tk.cur)
-	tk.cur = append(tk.cur, termTF{s, 1})
+	tk.stamp[id], tk.slot[id] = tk.gen, int32(len(tk.cur))
+	tk.cur = append(tk.cur, termTF{tk.names[id], 1})
 }
