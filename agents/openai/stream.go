@@ -126,7 +126,7 @@ const maxEventBytes = 32 << 20
 func readStream(r io.Reader) (reply, error) {
 	var as assembler
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), maxEventBytes)
+	sc.Buffer(make([]byte, 4<<10), maxEventBytes)
 	for sc.Scan() {
 		data, ok := bytes.CutPrefix(bytes.TrimSpace(sc.Bytes()), []byte("data:"))
 		if !ok {
