@@ -46,8 +46,7 @@ func (r *run) passageTopic(h index.Hit, q index.Query, taken map[string]bool) (t
 	if label == "" {
 		return topic{}, false
 	}
-	cp := r.ix.CitePath(f)
-	name := sanitizeName(label + " in " + strings.TrimSuffix(cp, path.Ext(cp)))
+	name := r.topicName(f, p)
 	if taken[strings.ToLower(name)] || taken[strings.ToLower(label)] {
 		return topic{}, false
 	}
@@ -63,6 +62,30 @@ func (r *run) passageTopic(h index.Hit, q index.Query, taken map[string]bool) (t
 		Description: fmt.Sprintf("What %s in %s shows about the question", label, r.ix.CitePath(f)),
 		Criteria:    dedupe(crit),
 	}, true
+}
+
+// topicName names a topic after a passage: its label, or the short
+// heading-like comment inside it ("// Mutex fairness." followed by "//")
+// when that is not the label's own doc comment, then the file.
+func (r *run) topicName(f *index.File, p index.Passage) string {
+	title := p.Label
+	if all := r.lines(r.ix.AbsPath(f)); all != nil && p.End <= len(all) {
+		lines := all[p.Start-1 : p.End]
+		for i := 0; i+1 < len(lines); i++ {
+			c, ok := strings.CutPrefix(strings.TrimSpace(lines[i]), "//")
+			next := strings.TrimSpace(lines[i+1])
+			c = strings.TrimSpace(c)
+			words := strings.Fields(c)
+			last := p.Label[strings.LastIndex(p.Label, ".")+1:]
+			if ok && next == "//" && len(words) >= 1 && len(words) <= 5 && strings.HasSuffix(c, ".") &&
+				(last == "" || words[0] != last) {
+				title = strings.TrimSuffix(c, ".")
+				break
+			}
+		}
+	}
+	cp := r.ix.CitePath(f)
+	return sanitizeName(title + " in " + strings.TrimSuffix(cp, path.Ext(cp)))
 }
 
 // keyWords returns the question's content words that the corpus knows,

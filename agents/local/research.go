@@ -2,7 +2,6 @@ package local
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/rgit-dev/rgit/agents/local/index"
@@ -186,8 +185,7 @@ func (r *run) subtopics(hits []index.Hit, q index.Query) []topic {
 		if p.Label == "" || len(p.Label) < 3 || covered(p.Label) {
 			continue
 		}
-		cp := r.ix.CitePath(f)
-		name := sanitizeName(p.Label + " in " + strings.TrimSuffix(cp, path.Ext(cp)))
+		name := r.topicName(f, p)
 		if taken[strings.ToLower(name)] {
 			continue
 		}
