@@ -113,7 +113,7 @@ func TestRunFailures(t *testing.T) {
 
 func TestRunTimeoutKillsGroup(t *testing.T) {
 	f := newFixture(t, "hang", Options{})
-	f.task.Timeout = 500 * time.Millisecond
+	f.task.Timeout = 2 * time.Second // time for the fake to spawn its grandchild
 	res, err := f.agent.Run(context.Background(), f.task)
 	if !errors.Is(err, agents.ErrTimeout) {
 		t.Fatalf("err = %v, want ErrTimeout", err)

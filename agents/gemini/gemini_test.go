@@ -116,7 +116,7 @@ func TestRunFailures(t *testing.T) {
 
 func TestRunTimeoutKillsGroup(t *testing.T) {
 	f := newFixture(t, "hang")
-	f.task.Timeout = 500 * time.Millisecond
+	f.task.Timeout = 2 * time.Second // time for the fake to spawn its grandchild
 	_, err := f.agent.Run(context.Background(), f.task)
 	if !errors.Is(err, agents.ErrTimeout) {
 		t.Fatalf("err = %v, want ErrTimeout", err)

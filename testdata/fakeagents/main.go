@@ -125,7 +125,11 @@ func hang() {
 			os.Rename(p+".tmp", p)
 		}
 	}
-	select {}
+	for {
+		// Not select{}: with no other goroutine the runtime would call that
+		// a deadlock and exit.
+		time.Sleep(time.Hour)
+	}
 }
 
 // replay prints a captured real output file to w.
