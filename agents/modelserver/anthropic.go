@@ -51,13 +51,22 @@ func (s *Server) messages(w http.ResponseWriter, body []byte, req *Request) {
 		t.system += b.Text + "\n"
 	}
 	for _, m := range mr.Messages {
+		var text string
+		toolResult := false
 		for _, b := range blocks(m.Content) {
 			switch {
-			case m.Role == "user" && b.Type == "text":
-				t.user += b.Text + "\n"
+			case b.Type == "text":
+				text += b.Text + "\n"
+			case b.Type == "tool_result":
+				toolResult = true
 			case m.Role == "assistant" && b.Type == "tool_use":
 				t.calls = append(t.calls, b.Name)
 			}
+		}
+		// Claude Code may send reminders next to a tool result: that
+		// message answers a call, it is not a new prompt.
+		if m.Role == "user" && !toolResult {
+			t.addUser(text)
 		}
 	}
 	for _, tl := range mr.Tools {

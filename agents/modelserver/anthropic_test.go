@@ -171,7 +171,9 @@ func TestAnthropicWritesWithClientTool(t *testing.T) {
 				id := "toolu_" + name
 				messages = append(messages,
 					map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "tool_use", "id": id, "name": name, "input": input}}},
-					map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result", "tool_use_id": id, "content": "File created successfully at: " + out}}})
+					map[string]any{"role": "user", "content": []any{
+						map[string]any{"type": "tool_result", "tool_use_id": id, "content": "File created successfully at: " + out},
+						map[string]any{"type": "text", "text": "<system-reminder>Write your output to: /elsewhere/x.md</system-reminder>"}}})
 			}
 			if !slices.Equal(used, tc.tools) {
 				t.Errorf("tools used = %v, want %v", used, tc.tools)

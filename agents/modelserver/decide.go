@@ -12,10 +12,32 @@ import (
 
 // turn is a request reduced to what the script needs, whatever the API.
 type turn struct {
-	system string   // system prompt text
-	user   string   // text of the user messages, tool results excluded
-	tools  []tool   // tools the client offered
-	calls  []string // tool calls the assistant already made, in order
+	system  string   // system prompt text
+	prompts []prompt // user messages that are not tool results, in order
+	tools   []tool   // tools the client offered
+	calls   []string // tool calls the assistant already made, in order
+}
+
+// prompt is one user message and how many tool calls came before it: a
+// resumed conversation brings a new prompt after earlier calls.
+type prompt struct {
+	text  string
+	calls int
+}
+
+func (t *turn) addUser(text string) {
+	if strings.TrimSpace(text) != "" {
+		t.prompts = append(t.prompts, prompt{text: text, calls: len(t.calls)})
+	}
+}
+
+// userText joins every prompt, for requests where none names a job.
+func (t turn) userText() string {
+	var b strings.Builder
+	for _, p := range t.prompts {
+		b.WriteString(p.text + "\n")
+	}
+	return b.String()
 }
 
 // tool is one offered tool and the names of its parameters.
@@ -49,13 +71,21 @@ func (s *Script) decide(t turn) (action, Job) {
 	if s.Recognise != nil {
 		recognise = s.Recognise
 	}
-	job := recognise(t.user)
+	// The latest prompt that names a job is the task; only the tool calls
+	// made since it count, so a resumed session does the new task afresh.
+	var job Job
+	all := t.calls
+	for i := len(t.prompts) - 1; i >= 0 && job.Output == ""; i-- {
+		job = recognise(t.prompts[i].text)
+		t.calls = all[t.prompts[i].calls:]
+	}
 	if job.Output == "" {
-		job = recognise(t.system + "\n" + t.user)
+		t.calls = all
+		job = recognise(t.system + "\n" + t.userText())
 	}
 	if job.Output == "" || strings.Contains(strings.ToLower(t.system), "title generator") {
 		// Not a phase: a title request, a probe, a chat. Answer briefly.
-		return action{text: "rgit research"}, Job{Prompt: t.user}
+		return action{text: "rgit research"}, Job{Prompt: t.userText()}
 	}
 	content := s.content(job)
 	final := "Wrote " + job.Output + "."

@@ -31,6 +31,7 @@ type geminiPart struct {
 	FunctionCall *struct {
 		Name string `json:"name"`
 	} `json:"functionCall"`
+	FunctionResponse json.RawMessage `json:"functionResponse"`
 }
 
 // gemini answers POST /v1beta/models/{model}:streamGenerateContent (one
@@ -48,13 +49,20 @@ func (s *Server) gemini(w http.ResponseWriter, path string, body []byte, req *Re
 		}
 	}
 	for _, c := range gr.Contents {
+		var text string
+		response := false
 		for _, p := range c.Parts {
 			switch {
 			case p.FunctionCall != nil:
 				t.calls = append(t.calls, p.FunctionCall.Name)
-			case c.Role == "user" && !strings.HasPrefix(strings.TrimSpace(p.Text), "<session_context>"):
-				t.user += p.Text + "\n"
+			case p.FunctionResponse != nil:
+				response = true
+			case !strings.HasPrefix(strings.TrimSpace(p.Text), "<session_context>"):
+				text += p.Text + "\n"
 			}
+		}
+		if c.Role == "user" && !response {
+			t.addUser(text)
 		}
 	}
 	for _, tl := range gr.Tools {

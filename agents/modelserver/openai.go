@@ -63,7 +63,7 @@ func (s *Server) chatCompletions(w http.ResponseWriter, body []byte, req *Reques
 		case "system", "developer":
 			t.system += openaiText(m.Content) + "\n"
 		case "user":
-			t.user += openaiText(m.Content) + "\n"
+			t.addUser(openaiText(m.Content))
 		case "assistant":
 			for _, c := range m.ToolCalls {
 				t.calls = append(t.calls, c.Function.Name)

@@ -38,7 +38,7 @@ func (s *Server) responses(w http.ResponseWriter, body []byte, req *Request) {
 		case in.Type == "function_call" || in.Type == "custom_tool_call":
 			t.calls = append(t.calls, in.Name)
 		case in.Role == "user":
-			t.user += openaiText(in.Content) + "\n"
+			t.addUser(openaiText(in.Content))
 		case in.Role == "developer" || in.Role == "system":
 			t.system += openaiText(in.Content) + "\n"
 		}

@@ -226,3 +226,34 @@ func TestMessagesNonStreamed(t *testing.T) {
 		t.Errorf("answer = %+v", msg)
 	}
 }
+
+// TestResumedConversationDoesTheNewTask: a retry resumes the session with a
+// new prompt after an earlier write; the server must write again.
+func TestResumedConversationDoesTheNewTask(t *testing.T) {
+	ms := New(nil)
+	srv := httptest.NewServer(ms)
+	defer srv.Close()
+	prompt := "Write your findings to this file:\n\n   /nonexistent/ws/progress/k.md\n"
+	call := map[string]any{"id": "c1", "type": "function", "function": map[string]any{"name": "write", "arguments": "{}"}}
+	history := []any{
+		map[string]any{"role": "assistant", "content": "", "tool_calls": []any{call}},
+		map[string]any{"role": "tool", "tool_call_id": "c1", "content": "Wrote file successfully."},
+		map[string]any{"role": "assistant", "content": "Done."},
+		map[string]any{"role": "user", "content": "Attempt 1 failed. Do it again.\n" + prompt},
+	}
+	for _, tc := range []struct {
+		history []any
+		want    string
+	}{
+		{history[:2], "text"},
+		{history, "tool:write"},
+		{append(history, history[:2]...), "text"},
+	} {
+		resp := post(t, srv.URL+"/v1/chat/completions", "k", opencodeRequest(prompt, false, tc.history...))
+		resp.Body.Close()
+		reqs := ms.Requests()
+		if got := reqs[len(reqs)-1].Answer; got != tc.want {
+			t.Errorf("after %d history messages: answer %s, want %s", len(tc.history), got, tc.want)
+		}
+	}
+}
