@@ -2,6 +2,7 @@ package openai_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -284,6 +285,45 @@ func TestRunEndpointDownAndTimeout(t *testing.T) {
 			assertNoKey(t, res, err)
 			if !errors.Is(err, tc.want) {
 				t.Errorf("err = %v, want %v", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestRunResumesSession(t *testing.T) {
+	a, ms := setup(t, &modelserver.Script{})
+	tk := task(t, agents.PhaseResearch, ".research/s/progress/solar-sails.md")
+	first, err := a.Run(context.Background(), tk)
+	if err != nil || first.SessionID == "" {
+		t.Fatalf("first run: id %q, err %v", first.SessionID, err)
+	}
+	cases := []struct {
+		name     string
+		id       string
+		messages int // in the first request of the run
+		sameID   bool
+	}{
+		{"known id continues", first.SessionID, 2 + 3 + 1, true}, // system, prompt; call, result, answer; new prompt
+		{"unknown id starts afresh", "oai-unknown", 2, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_ = os.Remove(tk.Output) // each run must write it itself
+			before := len(ms.Requests())
+			tk.SessionID = tc.id
+			res, err := a.Run(context.Background(), tk)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(tk.Output); err != nil {
+				t.Errorf("the resumed run did not write the output: %v", err)
+			}
+			var body struct{ Messages []json.RawMessage }
+			if err := json.Unmarshal(ms.Requests()[before].Body, &body); err != nil {
+				t.Fatal(err)
+			}
+			if len(body.Messages) != tc.messages || (res.SessionID == tc.id) != tc.sameID || res.SessionID == "" {
+				t.Errorf("first request had %d messages, id %q; want %d messages, same id %v", len(body.Messages), res.SessionID, tc.messages, tc.sameID)
 			}
 		})
 	}

@@ -79,6 +79,7 @@ func EnvOptions(getenv func(string) string) Options {
 type Agent struct {
 	o       Options
 	secrets []string // values redact removes from every message
+	sess    sessions
 }
 
 // New returns an Agent with the zero fields of o set to their defaults.

@@ -51,7 +51,13 @@ func (a *Agent) Run(ctx context.Context, task agents.Task) (agents.Result, error
 		Stream:        true,
 		StreamOptions: &streamOptions{IncludeUsage: true},
 	}
+	sessionID := ""
+	if prev := a.sess.get(task.SessionID); len(prev) > 0 {
+		sessionID = task.SessionID
+		req.Messages = append(prev, message{Role: "user", Content: task.Prompt})
+	}
 	err = a.loop(ctx, ws, &req, &res)
+	res.SessionID = a.sess.put(sessionID, req.Messages)
 	res.Files = ws.written
 	res.Usage.Duration = time.Since(start)
 	res.Text = a.redact(res.Text)
@@ -78,6 +84,7 @@ func (a *Agent) loop(ctx context.Context, ws *workspace, req *chatRequest, res *
 		}
 		if len(rep.calls) == 0 || len(req.Tools) == 0 {
 			res.Text = unfence(rep.content)
+			req.Messages = append(req.Messages, message{Role: "assistant", Content: rep.content})
 			return nil
 		}
 		req.Messages = append(req.Messages, message{Role: "assistant", Content: rep.content, ToolCalls: rep.calls})
