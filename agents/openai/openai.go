@@ -9,6 +9,10 @@
 // work: their final text is returned as Result.Text, which the research
 // loop writes to Task.Output when the file is missing.
 //
+// Chat completions servers keep no state, so the agent keeps each
+// conversation in memory: a Task.SessionID from an earlier Result continues
+// it (a retry or a deeper pass on the same topic) within one process.
+//
 // The API key is sent only in the Authorization header; it never appears in
 // a Result or an error.
 package openai

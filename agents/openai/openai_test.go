@@ -36,3 +36,21 @@ func TestEnvOptions(t *testing.T) {
 		t.Errorf("default base URL = %q", a.o.BaseURL)
 	}
 }
+
+func TestSessionsBounded(t *testing.T) {
+	var s sessions
+	first := s.put("", []message{{Role: "user", Content: "a"}})
+	big := s.put("", []message{{Role: "tool", Content: strings.Repeat("x", maxResumeBytes+1)}})
+	if got := s.get(first); len(got) != 1 || got[0].Content != "a" {
+		t.Errorf("get(first) = %+v", got)
+	}
+	if got := s.get(big); got != nil {
+		t.Errorf("a history over %d bytes is resumed: %d messages", maxResumeBytes, len(got))
+	}
+	for range maxSessions {
+		s.put("", nil)
+	}
+	if got := s.get(first); got != nil || len(s.byID) != maxSessions {
+		t.Errorf("after %d more sessions: first = %+v, %d kept", maxSessions, got, len(s.byID))
+	}
+}

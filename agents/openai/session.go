@@ -11,6 +11,11 @@ import (
 // forgotten first. A forgotten or unknown id starts a fresh conversation.
 const maxSessions = 32
 
+// maxResumeBytes is the largest history a new prompt is added to, about
+// 32k tokens: a longer one would overflow a small model's context on every
+// retry, so the retry starts afresh instead.
+const maxResumeBytes = 128 << 10
+
 // sessions keeps conversations in memory so that a retry or a deeper pass
 // on one topic (Task.SessionID) continues with what the model already read
 // and fetched. Chat completions servers are stateless; the history is ours.
@@ -20,10 +25,21 @@ type sessions struct {
 	order []string // ids, oldest first
 }
 
-// get returns a copy of the conversation with id, or nil.
+// get returns a copy of the conversation with id, or nil when it is
+// unknown or too long to continue.
 func (s *sessions) get(id string) []message {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	size := 0
+	for _, m := range s.byID[id] {
+		size += len(m.Content)
+		for _, c := range m.ToolCalls {
+			size += len(c.Function.Arguments)
+		}
+	}
+	if size > maxResumeBytes {
+		return nil
+	}
 	return slices.Clone(s.byID[id])
 }
 
