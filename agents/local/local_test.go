@@ -255,3 +255,31 @@ func TestRunErrors(t *testing.T) {
 		t.Error("a failed call wrote its output")
 	}
 }
+
+func TestConcurrentRuns(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "notes")
+	writeFiles(t, root, notesCorpus)
+	a := New(Options{CacheDir: t.TempDir()})
+	dir := t.TempDir()
+	outs := make([]string, 4)
+	errs := make(chan error, len(outs))
+	for i := range outs {
+		go func() {
+			out := filepath.Join(dir, strings.Repeat("x", i+1)+".md")
+			res, err := a.Run(context.Background(), agents.Task{Phase: agents.PhaseResearch, Output: out,
+				Brief: agents.Brief{Question: "lock starvation", Topic: "Starvation", Corpus: []string{root}}})
+			outs[i] = res.Text
+			errs <- err
+		}()
+	}
+	for range outs {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range outs {
+		if outs[i] == "" || outs[i] != outs[0] {
+			t.Errorf("run %d differs from run 0:\n%s\n---\n%s", i, outs[i], outs[0])
+		}
+	}
+}

@@ -22,9 +22,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 func benchCorpus(b *testing.B) string {
@@ -112,13 +114,18 @@ func BenchmarkQuery(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	var took []time.Duration
 	i := 0
 	for b.Loop() {
+		start := time.Now()
 		if len(ix.Search(Query{}.Add(benchQueries[i%len(benchQueries)], 1), 10, nil)) == 0 {
 			b.Fatal("no hits")
 		}
+		took = append(took, time.Since(start))
 		i++
 	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
 }
 
 // BenchmarkQueryScan is the no-index baseline: every passage's text is
