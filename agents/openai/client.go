@@ -62,11 +62,14 @@ func (a *Agent) classify(err error, withTools bool) (kind error, retry bool) {
 	var se *statusError
 	if errors.As(err, &se) {
 		low := strings.ToLower(se.msg)
+		quota := strings.Contains(low, "quota") || strings.Contains(low, "billing") || strings.Contains(low, "credit")
 		switch {
-		case se.status == 401 || se.status == 403:
+		case se.status == 401:
 			return agents.ErrAuth, false
-		case strings.Contains(low, "insufficient_quota") || strings.Contains(low, "quota") || strings.Contains(low, "billing"):
+		case (se.status == 402 || se.status == 403 || se.status == 429) && quota:
 			return agents.ErrQuota, false
+		case se.status == 403:
+			return agents.ErrAuth, false
 		case se.status == 429:
 			return agents.ErrRateLimited, true
 		case se.status >= 500:

@@ -3,6 +3,8 @@ package openai
 import (
 	"strings"
 	"testing"
+
+	"github.com/rgit-dev/rgit/agents"
 )
 
 func TestRedact(t *testing.T) {
@@ -52,5 +54,35 @@ func TestSessionsBounded(t *testing.T) {
 	}
 	if got := s.get(first); got != nil || len(s.byID) != maxSessions {
 		t.Errorf("after %d more sessions: first = %+v, %d kept", maxSessions, got, len(s.byID))
+	}
+}
+
+func TestClassify(t *testing.T) {
+	a := New(Options{})
+	cases := []struct {
+		status    int
+		msg       string
+		withTools bool
+		kind      error
+		retry     bool
+	}{
+		{401, "invalid api key", false, agents.ErrAuth, false},
+		{403, "forbidden", false, agents.ErrAuth, false},
+		{403, "Quota exceeded for project", false, agents.ErrQuota, false},
+		{402, "Insufficient credit balance", false, agents.ErrQuota, false},
+		{429, "You exceeded your current quota insufficient_quota", false, agents.ErrQuota, false},
+		{429, "Rate limit reached", false, agents.ErrRateLimited, true},
+		{503, "quota service unavailable", false, nil, true},
+		{500, "boom", false, nil, true},
+		{400, "registry.ollama.ai/library/gemma does not support tools", true, errToolsRejected, false},
+		{400, "does not support tools", false, nil, false},
+		{400, "context length exceeded", true, nil, false},
+		{404, "model not found", false, nil, false},
+	}
+	for _, tc := range cases {
+		kind, retry := a.classify(&statusError{status: tc.status, msg: tc.msg}, tc.withTools)
+		if kind != tc.kind || retry != tc.retry {
+			t.Errorf("classify(%d %q, tools %v) = %v, %v; want %v, %v", tc.status, tc.msg, tc.withTools, kind, retry, tc.kind, tc.retry)
+		}
 	}
 }
