@@ -328,3 +328,20 @@ func TestRunResumesSession(t *testing.T) {
 		})
 	}
 }
+
+func TestRunStopsAfterMaxTurns(t *testing.T) {
+	list := modelserver.Call{Tool: "list_files", Args: map[string]any{}}
+	ms := modelserver.New(&modelserver.Script{Before: []modelserver.Call{list, list, list, list, list}})
+	srv := httptest.NewServer(ms)
+	defer srv.Close()
+	a := openai.New(openai.Options{BaseURL: srv.URL + "/v1", APIKey: testKey, Model: "m", MaxTurns: 3})
+	tk := task(t, agents.PhasePlan, ".research/s/research_plan.md")
+	res, err := a.Run(context.Background(), tk)
+	assertNoKey(t, res, err)
+	if err == nil || !strings.Contains(err.Error(), "stop after 3 turns") {
+		t.Errorf("err = %v, want a stop after 3 turns", err)
+	}
+	if n := len(ms.Requests()); n != 3 {
+		t.Errorf("%d model calls, want 3", n)
+	}
+}

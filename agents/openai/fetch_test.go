@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func jsonArgs(t *testing.T, v any) string {
@@ -31,6 +32,8 @@ func TestFetchURL(t *testing.T) {
 		case "/plain":
 			w.Header().Set("Content-Type", "text/plain")
 			fmt.Fprint(w, strings.Repeat("x", 100))
+		case "/slow":
+			<-r.Context().Done()
 		case "/pdf":
 			w.Header().Set("Content-Type", "application/pdf")
 			fmt.Fprint(w, "%PDF")
@@ -48,6 +51,7 @@ func TestFetchURL(t *testing.T) {
 		{srv.URL + "/page", "Title: A & B", "Head\n\nOne\nTwo", "hidden"},
 		{srv.URL + "/plain", "[truncated]", strings.Repeat("x", 64) + "\n[truncated]", strings.Repeat("x", 65)},
 		{srv.URL + "/pdf", "error: fetch", "", ""},
+		{srv.URL + "/slow", "context deadline exceeded", "", ""},
 		{srv.URL + "/missing", "HTTP 404", "", ""},
 		{"file:///etc/passwd", "only absolute http and https", "", ""},
 		{"ftp://example.com/x", "only absolute http and https", "", ""},
@@ -58,6 +62,9 @@ func TestFetchURL(t *testing.T) {
 			ws, _ := testWorkspace(t)
 			if strings.HasSuffix(tc.url, "/plain") {
 				ws.fetch.maxBytes = 64
+			}
+			if strings.HasSuffix(tc.url, "/slow") {
+				ws.fetch.timeout = 100 * time.Millisecond
 			}
 			got := ws.call(context.Background(), "fetch_url", jsonArgs(t, map[string]string{"url": tc.url}))
 			if !strings.Contains(got, tc.want) {
