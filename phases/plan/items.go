@@ -110,11 +110,17 @@ func (ps *parser) item(li *ast.ListItem) error {
 				continue
 			}
 			for ci := l.FirstChild(); ci != nil; ci = ci.NextSibling() {
-				t.Criteria = append(t.Criteria, ps.s.raw(ci.(*ast.ListItem)))
+				// An empty item carries nothing, and written back it
+				// would underline the label into a heading.
+				if v := ps.s.raw(ci.(*ast.ListItem)); v != "" {
+					t.Criteria = append(t.Criteria, v)
+				}
 			}
 		}
 	default:
-		t.Extra = append(t.Extra, ps.s.raw(li))
+		if v := ps.s.raw(li); v != "" {
+			t.Extra = append(t.Extra, v)
+		}
 	}
 	return nil
 }
