@@ -132,6 +132,7 @@ func load(file string) (*Index, error) {
 	if err := ix.check(); err != nil {
 		return nil, fmt.Errorf("read cache %s: %w", file, err)
 	}
+	ix.setWeights()
 	return ix, nil
 }
 

@@ -38,8 +38,9 @@ type Index struct {
 	labelBlob                 []byte
 	labelOff                  []uint32 // len(passages)+1
 
-	termBlob []byte   // sorted terms, concatenated
-	termOff  []uint32 // len(terms)+1
+	weight   []float64 // per file, from fileWeight: computed once, not per hit
+	termBlob []byte    // sorted terms, concatenated
+	termOff  []uint32  // len(terms)+1
 	df       []uint32
 	postOff  []uint64 // len(terms)+1, into postBlob
 	postBlob []byte   // per term: uvarint doc delta, uvarint tf
@@ -123,6 +124,14 @@ func (ix *Index) postings(i int, fn func(doc int, tf uint32)) {
 		b = b[n+m:]
 		doc += d
 		fn(int(doc), uint32(tf))
+	}
+}
+
+// setWeights computes the file weights; every constructor calls it.
+func (ix *Index) setWeights() {
+	ix.weight = make([]float64, len(ix.Files))
+	for i, f := range ix.Files {
+		ix.weight[i] = fileWeight(f.Rel)
 	}
 }
 

@@ -70,6 +70,7 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 		ix.Files = append(ix.Files, f)
 	}
 	ix.encodeTerms(lists)
+	ix.setWeights()
 	return ix
 }
 

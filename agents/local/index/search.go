@@ -76,7 +76,7 @@ func (ix *Index) Search(q Query, k int, filter func(doc int) bool) []Hit {
 		if filter != nil && !filter(doc) {
 			continue
 		}
-		h := Hit{Doc: doc, Score: scores[doc] * fileWeight(ix.Files[ix.pFile[doc]].Rel)}
+		h := Hit{Doc: doc, Score: scores[doc] * ix.weight[ix.pFile[doc]]}
 		if len(top) == k && !better(h, top[0]) {
 			continue
 		}
