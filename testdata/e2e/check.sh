@@ -58,6 +58,9 @@ check_session() {
 	calls=$(grep -c "\"path\":\"$(agent_path "$agent")\"" "$slog" || true)
 	((calls >= 4)) || { fail "$agent: only $calls model calls reached the server"; bad=1; }
 	grep -q '"auth":\["' "$slog" || { fail "$agent: no model call carried a credential"; bad=1; }
+	# ... and wrote the outputs through the CLI's own file tool, not only as
+	# final text for rgit to write.
+	grep -q '"answer":"tool:' "$slog" || { fail "$agent: the server never answered with a tool call"; bad=1; }
 	for p in plan research review synthesize; do
 		grep -q "\"phase\":\"$p\"" "$slog" || { fail "$agent: the server saw no $p prompt"; bad=1; }
 	done

@@ -15,7 +15,7 @@
 #   RGIT_E2E_CACHE     where the CLIs are installed (default ~/.cache/rgit-e2e)
 #   RGIT_E2E_AGENTS    agents to run (default: claude opencode codex gemini;
 #                      empty: only the self-test of the checks)
-#   RGIT_E2E_REQUIRED  agents whose failure fails the run (default: claude opencode)
+#   RGIT_E2E_REQUIRED  agents whose failure fails the run (default: all four)
 #   RGIT_E2E_BIN       directory with prebuilt rgit and modelserver binaries
 #                      (default: build both into bin/ from this checkout)
 #   RGIT_E2E_KEEP=1    keep the scratch directory even when everything passed
@@ -25,7 +25,7 @@ E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$E2E_DIR/../.." && pwd)
 CACHE=${RGIT_E2E_CACHE:-$HOME/.cache/rgit-e2e}
 AGENTS=${RGIT_E2E_AGENTS-claude opencode codex gemini}
-REQUIRED=${RGIT_E2E_REQUIRED:-claude opencode}
+REQUIRED=${RGIT_E2E_REQUIRED-claude opencode codex gemini}
 SYS_PATH=$PATH
 BIN=${RGIT_E2E_BIN:-$ROOT/bin}
 QUESTION="Why is the sky blue?"

@@ -35,14 +35,16 @@ Rgit-Tokens: 120"
 	gc checkout -q main
 	gc merge -q --no-ff -m "merge research/$name" "research/$name"
 	for p in plan research review synthesize; do
-		printf '{"api":"x","path":"%s","phase":"%s","auth":["X-Api-Key"]}\n' "$(agent_path "$agent")" "$p"
+		printf '{"api":"x","path":"%s","phase":"%s","answer":"tool:Write","auth":["X-Api-Key"]}\n' \
+			"$(agent_path "$agent")" "$p"
 	done >"$repo.jsonl"
 }
 
 selftest() {
 	local dir=$WORK/selftest key=sk-selftest-SECRET case repo ok=0
 	mkdir -p "$dir"
-	for case in good leaked-in-commit leaked-in-output wrong-agent no-merge server-missed-phase dirty; do
+	for case in good leaked-in-commit leaked-in-output wrong-agent no-merge server-missed-phase \
+		no-tool-call dirty; do
 		repo=$dir/$case
 		if [[ $case == wrong-agent ]]; then
 			fake_session "$repo" s claude local
@@ -59,6 +61,7 @@ selftest() {
 			;;
 		leaked-in-output) printf 'error: bad key %s\n' "$key" >"$repo.out" ;;
 		no-merge) git -C "$repo" reset -q --hard HEAD~1 ;;
+		no-tool-call) sed -i 's/"answer":"tool:Write"/"answer":"text"/' "$repo.jsonl" ;;
 		server-missed-phase) sed -i 's/"phase":"research"/"phase":"other"/' "$repo.jsonl" ;;
 		dirty) printf 'changed\n' >>"$repo/README.md" ;;
 		esac
@@ -68,6 +71,6 @@ selftest() {
 			[[ $case != good ]] || { cat "$repo.check"; fail "selftest: check.sh failed the good session"; ok=1; }
 		fi
 	done
-	((ok == 0)) && say "selftest: check.sh passes a good session and catches 6 kinds of breakage"
+	((ok == 0)) && say "selftest: check.sh passes a good session and catches 7 kinds of breakage"
 	return $ok
 }
