@@ -46,8 +46,15 @@ type parser struct {
 	result   *event
 }
 
+// userEvent starts the lines that carry tool results back to the model:
+// the bulk of a stream (whole files, web pages) and nothing the backend
+// needs, so they are skipped without decoding. Claude Code writes "type"
+// first; a line in another order is simply decoded.
+var userEvent = []byte(`{"type":"user"`)
+
 func (p *parser) line(b []byte) {
-	if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
+	b = bytes.TrimSpace(b)
+	if !bytes.HasPrefix(b, []byte("{")) || bytes.HasPrefix(b, userEvent) {
 		return // some builds print debug lines on stdout
 	}
 	var e event

@@ -5,6 +5,13 @@ import (
 	"io"
 )
 
+// capture is a capped output buffer.
+type capture interface {
+	io.Writer
+	bytes() []byte
+	cut() bool // whether anything was dropped
+}
+
 // headBuffer keeps the first max bytes written to it: structured output
 // (one JSON document) is useless once cut in the middle, so the start is
 // what a parser can still use.
@@ -51,15 +58,21 @@ func (b *tailBuffer) Write(p []byte) (int, error) {
 }
 
 func (b *tailBuffer) bytes() []byte { return b.buf }
+func (b *tailBuffer) cut() bool     { return b.truncated }
+func (b *headBuffer) bytes() []byte { return b.buf }
+func (b *headBuffer) cut() bool     { return b.truncated }
 
 // copyLines copies r into keep and, when onLine is set, hands it every
-// complete line (and a final unterminated one). Lines longer than
-// DefaultMaxLine are skipped whole rather than delivered cut, since a cut
-// JSON event would only fail to parse later.
+// complete line (and a final unterminated one). A line that fits in one
+// read is passed straight from the read buffer; only lines split across
+// reads are assembled. Lines longer than DefaultMaxLine are skipped whole
+// rather than delivered cut, since a cut JSON event would only fail to
+// parse later.
 func copyLines(r io.Reader, keep io.Writer, onLine func([]byte)) {
-	chunk := make([]byte, 64<<10)
+	chunk := make([]byte, 64<<10) // a pipe delivers at most 64 KiB per read
 	var line []byte
 	skipping := false
+	emit := func(b []byte) { onLine(bytes.TrimSuffix(b, []byte("\r"))) }
 	for {
 		n, err := r.Read(chunk)
 		data := chunk[:n]
@@ -75,16 +88,20 @@ func copyLines(r io.Reader, keep io.Writer, onLine func([]byte)) {
 				}
 				break
 			}
-			if !skipping {
+			switch {
+			case skipping:
+			case len(line) == 0:
+				emit(data[:i])
+			default:
 				line = append(line, data[:i]...)
-				onLine(bytes.TrimSuffix(line, []byte("\r")))
+				emit(line)
 			}
 			line, skipping = line[:0], false
 			data = data[i+1:]
 		}
 		if err != nil {
 			if onLine != nil && len(line) > 0 && !skipping {
-				onLine(line)
+				emit(line)
 			}
 			return
 		}

@@ -41,7 +41,8 @@ type Cmd struct {
 	// DefaultGrace. SIGINT comes first because the CLIs finish the turn
 	// cleanly on it (claude records no result on SIGTERM).
 	Grace time.Duration
-	// MaxStdout caps the stdout kept in Result.Stdout (the head).
+	// MaxStdout caps the stdout kept in Result.Stdout: the head, or with
+	// OnLine set only the tail (DefaultMaxStderr bytes unless given).
 	MaxStdout int
 	// MaxStderr caps the stderr kept in Result.Stderr (the tail, where
 	// error messages are).
@@ -101,7 +102,12 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 	errW.Close()
 	pgid := cmd.Process.Pid
 
-	stdout := &headBuffer{max: orDefault(c.MaxStdout, DefaultMaxStdout)}
+	// With OnLine the lines are the output; only a tail is kept, for
+	// diagnostics, instead of copying everything a second time.
+	var stdout capture = &headBuffer{max: orDefault(c.MaxStdout, DefaultMaxStdout)}
+	if c.OnLine != nil {
+		stdout = &tailBuffer{max: orDefault(c.MaxStdout, DefaultMaxStderr)}
+	}
 	stderr := &tailBuffer{max: orDefault(c.MaxStderr, DefaultMaxStderr)}
 	readers := make(chan struct{}, 2)
 	go func() {
@@ -143,8 +149,8 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 	errR.Close()
 
 	res.ExitCode = cmd.ProcessState.ExitCode()
-	res.Stdout, res.StdoutTruncated = stdout.buf, stdout.truncated
-	res.Stderr, res.StderrTruncated = stderr.bytes(), stderr.truncated
+	res.Stdout, res.StdoutTruncated = stdout.bytes(), stdout.cut()
+	res.Stderr, res.StderrTruncated = stderr.bytes(), stderr.cut()
 	res.Duration = time.Since(start)
 	return res, runErr
 }
