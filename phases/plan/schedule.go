@@ -82,7 +82,7 @@ func (p *Plan) AddSubtopics(parent string, props []Proposal) (added []*Topic, dr
 		}
 	}
 	for _, pr := range props {
-		name := unbracket(strings.Join(strings.Fields(pr.Name), " "))
+		name := cleanName(pr.Name)
 		switch {
 		case depth > p.Depth:
 			dropped = append(dropped, Dropped{pr.Name, "depth " + itoa(depth) + " is past the plan's Depth " + itoa(p.Depth)})
@@ -91,7 +91,7 @@ func (p *Plan) AddSubtopics(parent string, props []Proposal) (added []*Topic, dr
 		case p.taken(name, added):
 			dropped = append(dropped, Dropped{pr.Name, "a topic named " + quote(name) + " already exists"})
 		case have >= p.Breadth:
-			dropped = append(dropped, Dropped{pr.Name, quote(parentLabel(parent)) + " already has Breadth " + itoa(p.Breadth) + " subtopics"})
+			dropped = append(dropped, Dropped{pr.Name, full(parent, p.Breadth)})
 		default:
 			t := &Topic{Name: name, Depth: depth, Status: Pending, Parent: parent, Description: oneLine(pr.Description)}
 			for _, c := range pr.Criteria {
@@ -148,11 +148,28 @@ func (p *Plan) subtreeEnd(parent string) int {
 	return end
 }
 
-func parentLabel(parent string) string {
+// full says why a proposal over the breadth limit was dropped.
+func full(parent string, breadth int) string {
 	if parent == "" {
-		return "the plan"
+		return "the plan already has Breadth " + itoa(breadth) + " depth-0 topics"
 	}
-	return parent
+	return quote(parent) + " already has Breadth " + itoa(breadth) + " subtopics"
+}
+
+// cleanName normalises a proposed name: whitespace folded, and the square
+// brackets or emphasis agents wrap names in removed ("**[Name]**").
+func cleanName(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	for {
+		before := s
+		s = unbracket(s)
+		if len(s) >= 2 && strings.IndexByte("*_`", s[0]) >= 0 && s[len(s)-1] == s[0] {
+			s = strings.TrimSpace(s[1 : len(s)-1])
+		}
+		if s == before {
+			return s
+		}
+	}
 }
 
 // oneLine folds whitespace, newlines included, to single spaces.

@@ -74,7 +74,8 @@ func TestAddSubtopics(t *testing.T) {
 		{"unknown parent", "Nope", []string{"X", "Y"}, nil, []string{"X: is not in the plan", "Y: is not in the plan"}, "A A1 A1a B B1"},
 		{"duplicate of existing, any case", "B", []string{"a1", "B2"}, []string{"B2"}, []string{"a1: already exists"}, "A A1 A1a B B1 B2"},
 		{"duplicate within the batch", "A", []string{"New", "new"}, []string{"New"}, []string{"new: already exists"}, "A A1 A1a New B B1"},
-		{"roots at breadth", "", []string{"C"}, nil, []string{"C: already has Breadth 2"}, "A A1 A1a B B1"},
+		{"roots at breadth", "", []string{"C"}, nil, []string{"C: the plan already has Breadth 2 depth-0 topics"}, "A A1 A1a B B1"},
+		{"markup around names removed", "A1", []string{"_A1a_", "**[Bold Name]**"}, []string{"Bold Name"}, []string{`_A1a_: a topic named "A1a" already exists`}, "A A1 A1a Bold Name B B1"},
 		{"empty name", "A", []string{"  ", "[Ok Name]"}, []string{"Ok Name"}, []string{"  : is empty"}, "A A1 A1a Ok Name B B1"},
 		{"control character", "A", []string{"bad\x00name"}, nil, []string{"bad\x00name: control character"}, "A A1 A1a B B1"},
 	}
@@ -186,5 +187,21 @@ func TestTreeNavigation(t *testing.T) {
 	c := statuses("X:1:Y:pending", "Y:1:X:pending")
 	if got := Ancestors(c, c.Topics[0]); len(got) > len(c.Topics) {
 		t.Errorf("Ancestors on a cycle returned %d topics", len(got))
+	}
+}
+
+func TestCleanName(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"**[Bold Name]**", "Bold Name"},
+		{"[`code`]", "code"},
+		{"_x_ y", "_x_ y"},
+		{"C++ *", "C++ *"},
+		{"  a \n b  ", "a b"},
+		{"**", ""},
+	}
+	for _, tc := range tests {
+		if got := cleanName(tc.in); got != tc.want {
+			t.Errorf("cleanName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
