@@ -237,6 +237,8 @@ func TestParseStatus(t *testing.T) {
 		{"in_review", InReview, true},
 		{"  Complete ", Complete, true},
 		{"completed", Complete, true},
+		{"✅ Complete", Complete, true},
+		{"In Progress (50%)", InProgress, true},
 		{"Done-ish", "Done-ish", false},
 		{"", "", false},
 	}

@@ -154,14 +154,16 @@ func (p *Plan) Counts() Counts {
 	return c
 }
 
-// ParseStatus reads a status the way people write it: any case, with
-// spaces, hyphens or underscores ("in-progress", "IN PROGRESS"), and
-// "Completed" or "Done" for Complete. ok is false for anything else.
+// ParseStatus reads a status the way people write it: any case, words
+// separated by spaces, hyphens or underscores ("in-progress", "IN
+// PROGRESS"), decoration such as "✅" or "(50%)" ignored, and "Completed" or
+// "Done" for Complete. ok is false for anything else.
 func ParseStatus(s string) (st Status, ok bool) {
 	if st := Status(s); st.Valid() {
 		return st, true
 	}
-	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '-' || r == '_' || unicode.IsSpace(r) })
+	// Words only: hyphens, underscores, emoji and "(50%)" do not matter.
+	f := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) })
 	switch strings.Join(f, " ") {
 	case "pending", "todo", "to do", "not started":
 		return Pending, true
