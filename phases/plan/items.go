@@ -85,7 +85,7 @@ func (ps *parser) item(li *ast.ListItem) error {
 		t.parentLine = ps.s.line(off)
 		t.Parent = unbracket(val)
 	case fDepth:
-		d, err := strconv.Atoi(val)
+		d, err := number(val)
 		if err != nil || d < 0 {
 			return ps.errorf(off, "depth %q of topic %q is not a whole number; write \"(Depth: N)\" in its heading", val, t.Name)
 		}
@@ -137,7 +137,7 @@ func (ps *parser) meta(lab field, val string, first ast.Node, off int) error {
 	case fTopic:
 		ps.p.Topic = ps.inline(first)
 	case fBreadth, fDepth:
-		n, err := strconv.Atoi(val)
+		n, err := number(val)
 		if err != nil || n < 0 {
 			name := fieldNames[lab]
 			return ps.errorf(off, "%s %q is not a whole number; write \"- %s: N\" under ## Metadata", name, val, strings.ToUpper(name[:1])+name[1:])
@@ -197,4 +197,13 @@ func isNone(s string) bool {
 		return true
 	}
 	return false
+}
+
+// number reads the whole number that starts val, so that notes after it
+// ("3 (three subtopics each)") do not matter.
+func number(val string) (int, error) {
+	if f := strings.Fields(val); len(f) > 0 {
+		val = f[0]
+	}
+	return strconv.Atoi(val)
 }
