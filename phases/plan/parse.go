@@ -28,9 +28,15 @@ func Parse(file string, src []byte) (*Plan, error) {
 	}
 	ps := &parser{file: file, s: newSource(src), p: &Plan{}}
 	doc := md.Parse(text.NewReader(src))
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+	// The plan's structure is the sequence of top-level blocks: each is
+	// consumed whole (headings, lists with their nested items).
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || n == doc {
+			return ast.WalkContinue, nil
+		}
 		ps.note(ps.block(n))
-	}
+		return ast.WalkSkipChildren, nil
+	})
 	ps.note(ps.finish())
 	ps.resolve()
 	if ps.err != nil {
