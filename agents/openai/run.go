@@ -63,7 +63,7 @@ func (a *Agent) Run(ctx context.Context, task agents.Task) (agents.Result, error
 	res.Text = a.redact(res.Text)
 	if err != nil {
 		res.ExitCode = 1
-		return res, a.callError(ctx, err)
+		return res, a.callError(ctx, err, task.Timeout)
 	}
 	return res, nil
 }
@@ -103,7 +103,7 @@ func (a *Agent) loop(ctx context.Context, ws *workspace, req *chatRequest, res *
 }
 
 // callError classifies err as an agents.CallError with the key redacted.
-func (a *Agent) callError(ctx context.Context, err error) error {
+func (a *Agent) callError(ctx context.Context, err error, timeout time.Duration) error {
 	if errors.Is(err, context.Canceled) && errors.Is(ctx.Err(), context.Canceled) {
 		// A user's interrupt, not a failing agent: the caller stops cleanly.
 		return fmt.Errorf("run openai: %w", ctx.Err())
@@ -116,6 +116,9 @@ func (a *Agent) callError(ctx context.Context, err error) error {
 	ce = &agents.CallError{Backend: a.Name(), Msg: a.redact(err.Error())}
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		ce.Kind = agents.ErrTimeout
+		if timeout > 0 {
+			ce.Msg = fmt.Sprintf("no complete answer within %s", timeout)
+		}
 	}
 	return ce
 }
