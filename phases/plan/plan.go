@@ -84,6 +84,7 @@ type Error struct {
 	Msg  string
 }
 
+// Error formats as "file:line: msg", or "file: msg" without a line.
 func (e *Error) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
