@@ -54,7 +54,7 @@ func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
 		return agents.Result{}, &agents.CallError{Backend: Name, Msg: err.Error()}
 	}
 	env := proc.Environ(append([]string{"CLAUDECODE="}, a.o.Env...)...)
-	var p parser
+	p := parser{dir: t.Dir}
 	res, err := proc.Invoke(ctx, Name, proc.Cmd{
 		Path: binary(a.o.Binary, Name), Args: a.Args(t), Dir: t.Dir, Env: env,
 		Stdin: strings.NewReader(t.Prompt), Timeout: t.Timeout, Grace: a.o.Grace, OnLine: p.line,

@@ -54,6 +54,9 @@ func TestRunSuccess(t *testing.T) {
 	if res.Text != "fake claude answer: Research the topic X thoroughly." || res.SessionID == "" {
 		t.Errorf("text %q session %q", res.Text, res.SessionID)
 	}
+	if !slices.Equal(res.Files, []string{"progress/topic.md"}) {
+		t.Errorf("files %q", res.Files)
+	}
 	want := agents.Usage{InputTokens: 1200 + 2521 + 5015, OutputTokens: 340, CachedTokens: 5015, CostUSD: 0.0325}
 	got := res.Usage
 	got.Duration = 0

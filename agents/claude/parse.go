@@ -19,8 +19,13 @@ type event struct {
 	// message ("authentication_failed", "rate_limit", "billing_error").
 	Message *struct {
 		Content []struct {
-			Type string `json:"type"`
-			Text string `json:"text"`
+			Type  string `json:"type"`
+			Text  string `json:"text"`
+			Name  string `json:"name"` // of a tool_use
+			Input struct {
+				FilePath     string `json:"file_path"`
+				NotebookPath string `json:"notebook_path"`
+			} `json:"input"`
 		} `json:"content"`
 	} `json:"message"`
 	Error string `json:"error"`
@@ -40,6 +45,8 @@ type event struct {
 
 // parser accumulates a run's stream; line is called for every stdout line.
 type parser struct {
+	dir      string   // the workspace, for Result.Files
+	files    []string // paths given to the file-writing tools
 	session  string
 	lastText string // the last assistant text, for errors without a result
 	apiError string // the error kind of the last synthetic assistant message
@@ -51,6 +58,9 @@ type parser struct {
 // needs, so they are skipped without decoding. Claude Code writes "type"
 // first; a line in another order is simply decoded.
 var userEvent = []byte(`{"type":"user"`)
+
+// writeTools are Claude Code's tools that write a file.
+var writeTools = map[string]bool{"Write": true, "Edit": true, "MultiEdit": true, "NotebookEdit": true}
 
 func (p *parser) line(b []byte) {
 	b = bytes.TrimSpace(b)
@@ -72,8 +82,11 @@ func (p *parser) line(b []byte) {
 		if e.Message != nil {
 			var texts []string
 			for _, c := range e.Message.Content {
-				if c.Type == "text" && c.Text != "" {
+				switch {
+				case c.Type == "text" && c.Text != "":
 					texts = append(texts, c.Text)
+				case c.Type == "tool_use" && writeTools[c.Name]:
+					p.files = append(p.files, c.Input.FilePath+c.Input.NotebookPath)
 				}
 			}
 			if len(texts) > 0 {
@@ -88,7 +101,7 @@ func (p *parser) line(b []byte) {
 // finish turns the parsed stream and the exit status into the call's
 // outcome. Success needs a result line without is_error and exit 0.
 func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode}
+	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
 	out.Usage.Duration = res.Duration
 	r := p.result
 	if r == nil {

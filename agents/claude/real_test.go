@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -65,6 +66,9 @@ func TestRealCLI(t *testing.T) {
 			b, rerr := os.ReadFile(out)
 			if rerr != nil || !strings.Contains(string(b), "## Findings") || res.SessionID == "" || res.Usage.OutputTokens == 0 {
 				t.Errorf("output %q (%v), result %+v", b, rerr, res)
+			}
+			if !slices.Equal(res.Files, []string{"progress/topic.md"}) {
+				t.Errorf("files %q", res.Files)
 			}
 			t.Logf("result: %+v", res)
 		})

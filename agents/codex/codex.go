@@ -58,7 +58,7 @@ func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
 		}
 	}
 	env := proc.Environ(a.o.Env...)
-	var p parser
+	p := parser{dir: t.Dir}
 	bin := a.o.Binary
 	if bin == "" {
 		bin = Name

@@ -54,6 +54,9 @@ func TestRunSuccess(t *testing.T) {
 	if res.Text != "fake codex answer: Research the topic X thoroughly." || res.SessionID == "" {
 		t.Errorf("text %q thread %q", res.Text, res.SessionID)
 	}
+	if !slices.Equal(res.Files, []string{"progress/topic.md"}) {
+		t.Errorf("files %q", res.Files)
+	}
 	got := res.Usage
 	got.Duration = 0
 	if want := (agents.Usage{InputTokens: 31003, OutputTokens: 135, CachedTokens: 19968}); got != want {

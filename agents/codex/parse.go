@@ -16,8 +16,13 @@ type event struct {
 	ThreadID string `json:"thread_id"`
 	Message  string `json:"message"` // top-level error events
 	Item     *struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
+		Type    string `json:"type"`
+		Text    string `json:"text"`
+		Status  string `json:"status"`
+		Changes []struct {
+			Path string `json:"path"`
+			Kind string `json:"kind"` // add, delete, update
+		} `json:"changes"` // of a file_change
 	} `json:"item"`
 	Error *struct {
 		Message string `json:"message"`
@@ -31,6 +36,8 @@ type event struct {
 
 // parser accumulates a run's events; line is called for every stdout line.
 type parser struct {
+	dir       string   // the workspace, for Result.Files
+	files     []string // paths of file_change items
 	thread    string
 	text      string // the last agent_message: the final answer
 	lastError string // the last top-level error event (often a retry notice)
@@ -50,8 +57,16 @@ func (p *parser) line(b []byte) {
 	case "thread.started":
 		p.thread = e.ThreadID
 	case "item.completed":
-		if e.Item != nil && e.Item.Type == "agent_message" {
+		switch {
+		case e.Item == nil:
+		case e.Item.Type == "agent_message":
 			p.text = e.Item.Text
+		case e.Item.Type == "file_change" && e.Item.Status != "failed":
+			for _, c := range e.Item.Changes {
+				if c.Kind != "delete" {
+					p.files = append(p.files, c.Path)
+				}
+			}
 		}
 	case "error":
 		p.lastError = e.Message
@@ -68,7 +83,7 @@ func (p *parser) line(b []byte) {
 // finish decides the outcome. Some builds exit 0 after turn.failed, so
 // success needs turn.completed, no turn.failed, and exit 0.
 func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.thread, ExitCode: res.ExitCode}
+	out := agents.Result{SessionID: p.thread, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
 	out.Usage.Duration = res.Duration
 	if c := p.completed; c != nil && c.Usage != nil {
 		out.Usage.InputTokens = c.Usage.InputTokens

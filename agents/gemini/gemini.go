@@ -50,7 +50,7 @@ func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
 	}
 	env := proc.Environ(a.o.Env...)
 	args, stdin := a.Args(t)
-	var p parser
+	p := parser{dir: t.Dir}
 	bin := a.o.Binary
 	if bin == "" {
 		bin = Name

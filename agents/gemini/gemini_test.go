@@ -55,6 +55,9 @@ func TestRunSuccess(t *testing.T) {
 	if res.Text != "fake gemini answer: Research the topic X thoroughly." || res.SessionID == "" {
 		t.Errorf("text %q session %q", res.Text, res.SessionID)
 	}
+	if !slices.Equal(res.Files, []string{"progress/topic.md"}) {
+		t.Errorf("files %q", res.Files)
+	}
 	got := res.Usage
 	got.Duration = 0
 	if want := (agents.Usage{InputTokens: 8230, OutputTokens: 180, CachedTokens: 2110}); got != want {

@@ -19,7 +19,12 @@ type event struct {
 	Status    string `json:"status"`
 	Severity  string `json:"severity"`
 	Message   string `json:"message"`
-	Error     *struct {
+	ToolName  string `json:"tool_name"`
+	ToolID    string `json:"tool_id"`
+	Params    struct {
+		FilePath string `json:"file_path"`
+	} `json:"parameters"`
+	Error *struct {
 		Type    string `json:"type"`
 		Message string `json:"message"`
 	} `json:"error"`
@@ -30,8 +35,14 @@ type event struct {
 	} `json:"stats"`
 }
 
+// writeTools are the Gemini CLI's tools that write a file.
+var writeTools = map[string]bool{"write_file": true, "replace": true, "edit": true}
+
 // parser accumulates a run's events; line is called for every stdout line.
 type parser struct {
+	dir     string            // the workspace, for Result.Files
+	pending map[string]string // tool_id -> path of a write not yet confirmed
+	files   []string          // paths written successfully
 	session string
 	all     strings.Builder // every assistant text
 	tail    strings.Builder // assistant text since the last tool call
@@ -59,8 +70,19 @@ func (p *parser) line(b []byte) {
 		}
 		p.all.WriteString(e.Content)
 		p.tail.WriteString(e.Content)
-	case "tool_use", "tool_result":
+	case "tool_use":
 		p.tail.Reset()
+		if writeTools[e.ToolName] && e.Params.FilePath != "" {
+			if p.pending == nil {
+				p.pending = map[string]string{}
+			}
+			p.pending[e.ToolID] = e.Params.FilePath
+		}
+	case "tool_result":
+		p.tail.Reset()
+		if path, ok := p.pending[e.ToolID]; ok && e.Status == "success" {
+			p.files = append(p.files, path)
+		}
 	case "error":
 		p.warning = e.Message
 	case "result":
@@ -72,7 +94,7 @@ func (p *parser) line(b []byte) {
 // success and exit 0. Fatal errors before the stream starts (auth, trust)
 // only reach stderr.
 func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode}
+	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
 	out.Usage.Duration = res.Duration
 	r := p.result
 	if r != nil && r.Stats != nil {

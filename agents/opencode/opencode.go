@@ -52,7 +52,7 @@ func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
 	}
 	env := proc.Environ(append([]string{"OPENCODE_PERMISSION=" + Permission}, a.o.Env...)...)
 	args, stdin := a.Args(t)
-	var p parser
+	p := parser{dir: t.Dir}
 	bin := a.o.Binary
 	if bin == "" {
 		bin = Name

@@ -55,6 +55,9 @@ func TestRunSuccess(t *testing.T) {
 	if res.Text != "fake opencode answer: Research the topic X thoroughly." || !strings.HasPrefix(res.SessionID, "ses_") {
 		t.Errorf("text %q session %q", res.Text, res.SessionID)
 	}
+	if !slices.Equal(res.Files, []string{"progress/topic.md"}) {
+		t.Errorf("files %q", res.Files)
+	}
 	// Two steps summed; cache reads count as input, reasoning as output.
 	want := agents.Usage{InputTokens: 7952 + 397 + 7680, OutputTokens: 35 + 24 + 16 + 20, CachedTokens: 7680}
 	got := res.Usage

@@ -14,6 +14,13 @@ type event struct {
 	Type      string `json:"type"`
 	SessionID string `json:"sessionID"`
 	Part      *struct {
+		Tool  string `json:"tool"` // of a tool_use
+		State struct {
+			Status string `json:"status"`
+			Input  struct {
+				FilePath string `json:"filePath"`
+			} `json:"input"`
+		} `json:"state"`
 		Text   string  `json:"text"`
 		Reason string  `json:"reason"`
 		Cost   float64 `json:"cost"`
@@ -37,8 +44,13 @@ type event struct {
 	Rejected []string `json:"rejected"` // on "done"
 }
 
+// writeTools are opencode's tools that write a file.
+var writeTools = map[string]bool{"write": true, "edit": true, "multiedit": true, "patch": true}
+
 // parser accumulates a run's events; line is called for every stdout line.
 type parser struct {
+	dir      string   // the workspace, for Result.Files
+	files    []string // paths the write tools completed
 	session  string
 	step     []string // text parts of the current step
 	answer   []string // text parts of the last step that had any
@@ -80,6 +92,10 @@ func (p *parser) line(b []byte) {
 				p.usage.CachedTokens += tk.Cache.Read
 			}
 		}
+	case "tool_use":
+		if e.Part != nil && writeTools[e.Part.Tool] && e.Part.State.Status == "completed" {
+			p.files = append(p.files, e.Part.State.Input.FilePath)
+		}
 	case "error":
 		p.failure = &e
 	case "done":
@@ -91,7 +107,7 @@ func (p *parser) line(b []byte) {
 // nothing (every permission auto-rejected), so success needs an answer
 // whose step finished, no error event, no rejected permission and exit 0.
 func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Usage: p.usage}
+	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Usage: p.usage, Files: proc.RelFiles(p.dir, p.files)}
 	out.Usage.Duration = res.Duration
 	var kind error
 	var msg string

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -95,4 +97,29 @@ func Lookup(env []string, key string) string {
 		}
 	}
 	return v
+}
+
+// RelFiles turns the paths an agent reported writing into the sorted,
+// de-duplicated paths relative to dir that lie inside it (relative
+// reported paths are taken from dir). Paths outside dir are left out:
+// Result.Files lists the workspace's files.
+func RelFiles(dir string, paths []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") || seen[rel] {
+			continue
+		}
+		seen[rel] = true
+		out = append(out, rel)
+	}
+	slices.Sort(out)
+	return out
 }

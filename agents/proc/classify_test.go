@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -120,5 +121,13 @@ func TestEnviron(t *testing.T) {
 	}
 	if n != 1 || len(env) != len(os.Environ())+1 {
 		t.Errorf("duplicates: %d entries of RGIT_PROC_TEST, %d vs %d", n, len(env), len(os.Environ()))
+	}
+}
+
+func TestRelFiles(t *testing.T) {
+	got := RelFiles("/w/.research/s", []string{"/w/.research/s/progress/b.md", "progress/a.md",
+		"/w/.research/s/progress/a.md", "/w/reports/s/report.md", "../escape.md", "", "/w/.research/s"})
+	if want := []string{"progress/a.md", "progress/b.md"}; !slices.Equal(got, want) {
+		t.Errorf("RelFiles = %q, want %q", got, want)
 	}
 }

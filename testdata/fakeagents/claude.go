@@ -90,6 +90,14 @@ func claude(args []string) int {
 		return 1
 	}
 	emit(claudeInit(session, f.get("--model")))
+	if w := writePath(); w != "" {
+		emit(map[string]any{"type": "assistant", "session_id": session, "parent_tool_use_id": nil,
+			"message": map[string]any{"model": "claude-opus-4-8", "role": "assistant", "type": "message",
+				"content": []any{map[string]any{"type": "tool_use", "id": "toolu_01", "name": "Write",
+					"input": map[string]any{"file_path": w, "content": "..."}}}}})
+		emit(map[string]any{"type": "user", "session_id": session, "message": map[string]any{"role": "user",
+			"content": []any{map[string]any{"tool_use_id": "toolu_01", "type": "tool_result", "content": "File created successfully at: " + w}}}})
+	}
 	text := "fake claude answer: " + excerpt(prompt)
 	emit(map[string]any{"type": "assistant", "session_id": session, "parent_tool_use_id": nil,
 		"message": map[string]any{"model": "claude-opus-4-8", "role": "assistant", "type": "message",

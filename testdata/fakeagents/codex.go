@@ -120,6 +120,10 @@ func codex(args []string) int {
 		"message": "Codex is ignoring 1 unrecognized configuration settings."}})
 	emit(map[string]any{"type": "item.completed", "item": map[string]any{"id": "item_1", "type": "command_execution",
 		"command": "/bin/bash -lc 'ls'", "aggregated_output": "", "exit_code": 0, "status": "completed"}})
+	if w := writePath(); w != "" {
+		emit(map[string]any{"type": "item.completed", "item": map[string]any{"id": "item_3", "type": "file_change",
+			"changes": []any{map[string]any{"path": w, "kind": "add"}}, "status": "completed"}})
+	}
 	text := "fake codex answer: " + excerpt(prompt)
 	emit(map[string]any{"type": "item.completed", "item": map[string]any{"id": "item_2", "type": "agent_message", "text": text}})
 	switch scenario() {

@@ -88,6 +88,11 @@ func gemini(args []string) int {
 			"error": map[string]any{"type": "unknown", "message": "[API Error: " + msg + "]"}, "stats": geminiStats(model, 0)})
 		return 1
 	}
+	if w := writePath(); w != "" {
+		emit(map[string]any{"type": "tool_use", "timestamp": now(), "tool_name": "write_file", "tool_id": "t0",
+			"parameters": map[string]any{"file_path": w, "content": "..."}})
+		emit(map[string]any{"type": "tool_result", "timestamp": now(), "tool_id": "t0", "status": "success"})
+	}
 	text := "fake gemini answer: " + excerpt(prompt)
 	emit(map[string]any{"type": "message", "timestamp": now(), "role": "assistant", "content": "I will search first.", "delta": true})
 	emit(map[string]any{"type": "tool_use", "timestamp": now(), "tool_name": "google_web_search", "tool_id": "t1",

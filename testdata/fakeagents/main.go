@@ -141,6 +141,16 @@ func replay(w io.Writer, name string) {
 	w.Write(b)
 }
 
+// writePath is the absolute path the fake reports writing, or "".
+func writePath() string {
+	rel := os.Getenv("FAKE_AGENT_WRITE")
+	if rel == "" {
+		return ""
+	}
+	abs, _ := filepath.Abs(rel)
+	return abs
+}
+
 func uuid() string {
 	var b [16]byte
 	rand.Read(b[:])

@@ -100,7 +100,7 @@ func opencode(args []string) int {
 		return 0
 	}
 	ev("tool_use", map[string]any{"type": "tool", "tool": "write", "callID": "call_1",
-		"state": map[string]any{"status": "completed", "input": map[string]any{"filePath": "x"}, "output": ""}})
+		"state": map[string]any{"status": "completed", "input": map[string]any{"filePath": writePath()}, "output": ""}})
 	ev("step_finish", map[string]any{"type": "step-finish", "reason": "tool-calls", "cost": 0.001,
 		"tokens": map[string]any{"total": 8011, "input": 7952, "output": 35, "reasoning": 24, "cache": map[string]any{"read": 0, "write": 0}}})
 	ev("step_start", map[string]any{"type": "step-start", "messageID": "msg_2"})
