@@ -50,7 +50,9 @@ func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
 			return agents.Result{}, &agents.CallError{Backend: Name, Msg: err.Error()}
 		}
 	}
-	env := proc.Environ(append([]string{"OPENCODE_PERMISSION=" + Permission}, a.o.Env...)...)
+	// OPENCODE_ENABLE_EXA turns on the websearch tool for every provider,
+	// not only opencode's own.
+	env := proc.Environ(append([]string{"OPENCODE_PERMISSION=" + Permission, "OPENCODE_ENABLE_EXA=1"}, a.o.Env...)...)
 	args, stdin := a.Args(t)
 	p := parser{dir: t.Dir}
 	bin := a.o.Binary

@@ -69,7 +69,7 @@ func TestRunSuccess(t *testing.T) {
 		t.Errorf("the agent could not write in the workspace: %v", err)
 	}
 	c := f.Calls(t)[0]
-	if c.Cwd != f.task.Dir || c.Env["OPENCODE_PERMISSION"] != Permission {
+	if c.Cwd != f.task.Dir || c.Env["OPENCODE_PERMISSION"] != Permission || c.Env["OPENCODE_ENABLE_EXA"] != "1" {
 		t.Errorf("cwd %q env %v", c.Cwd, c.Env)
 	}
 	for _, w := range []string{"json", "opencode/minimax-m2.1-free", f.task.Prompt} {

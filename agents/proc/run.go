@@ -72,7 +72,11 @@ type Result struct {
 // ctx.Err() when ctx ended first; in both of the latter cases the whole
 // process group has been killed and Result holds the output so far.
 func Run(ctx context.Context, c Cmd) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{Canceled: true, ExitCode: -1}, err
+	}
 	start := time.Now()
+	grace := orDefaultDuration(c.Grace, DefaultGrace)
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		return Result{}, err
@@ -92,6 +96,10 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 	cmd.Stdout = outW
 	cmd.Stderr = errW
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// exec copies a non-file Stdin through its own pipe; should a
+	// grandchild keep that pipe open without reading, Wait gives up on the
+	// copy after grace instead of hanging.
+	cmd.WaitDelay = grace
 	if err := cmd.Start(); err != nil {
 		for _, f := range []*os.File{outR, outW, errR, errW} {
 			f.Close()
@@ -128,7 +136,6 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 		defer t.Stop()
 		timer = t.C
 	}
-	grace := orDefaultDuration(c.Grace, DefaultGrace)
 	var res Result
 	var runErr error
 	select {

@@ -75,7 +75,7 @@ func logCall(args []string, stdin string) {
 	}
 	cwd, _ := os.Getwd()
 	env := map[string]string{}
-	for _, k := range []string{"IS_SANDBOX", "OPENCODE_PERMISSION", "GEMINI_CLI_TRUST_WORKSPACE", "CLAUDECODE"} {
+	for _, k := range []string{"IS_SANDBOX", "OPENCODE_PERMISSION", "OPENCODE_ENABLE_EXA", "GEMINI_CLI_TRUST_WORKSPACE", "CLAUDECODE"} {
 		if v, ok := os.LookupEnv(k); ok {
 			env[k] = v
 		}
