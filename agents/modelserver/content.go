@@ -34,7 +34,7 @@ func (s *Script) content(job Job) string {
 	case agents.PhaseResearch:
 		return s.researchContent(topic, job.Prompt)
 	case agents.PhaseReview, agents.PhaseFinalReview:
-		return s.verdict() + "\n"
+		return s.verdict(job.Prompt) + "\n"
 	case agents.PhaseRevise:
 		if old, err := os.ReadFile(job.Output); err == nil && len(old) > 0 {
 			return strings.TrimRight(string(old), "\n") + "\n\nRevised to address the review's gaps.\n"
@@ -144,15 +144,24 @@ func reportContent(q, prompt string) string {
 	return b.String()
 }
 
-// verdict is the review verdict JSON of the phase contract.
-func (s *Script) verdict() string {
+// scriptedGap is the gap a scripted rejection asks for; finding it in a
+// prompt means this is the review after that rejection.
+const scriptedGap = "Add a second independent source."
+
+// verdict is the review verdict JSON of the phase contract for prompt.
+func (s *Script) verdict(prompt string) string {
 	v := s.Verdict
-	if v == "" {
+	switch {
+	case v == "":
 		v = "accept"
+	case v == "reject-once" && strings.Contains(prompt, scriptedGap):
+		v = "accept"
+	case v == "reject-once":
+		v = "reject"
 	}
 	out := map[string]any{"verdict": v, "summary": "Scripted review: " + v + "ed.", "gaps": []string{}}
 	if v != "accept" {
-		out["gaps"] = []string{"Add a second independent source."}
+		out["gaps"] = []string{scriptedGap}
 	}
 	b, _ := json.Marshal(out)
 	return string(b)

@@ -90,7 +90,7 @@ func (s *Script) decide(t turn) (action, Job) {
 	content := s.content(job)
 	final := "Wrote " + job.Output + "."
 	if job.Phase == agents.PhaseReview || job.Phase == agents.PhaseFinalReview {
-		final = s.verdict()
+		final = s.verdict(job.Prompt)
 	}
 	write, ok := t.find(writeTools)
 	shell, isShell := t.find(shellTools)

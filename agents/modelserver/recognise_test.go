@@ -63,18 +63,25 @@ func TestContentMeetsPhaseContract(t *testing.T) {
 			}
 		})
 	}
-	for _, verdict := range []string{"accept", "reject"} {
-		s := &Script{Verdict: verdict}
+	verdicts := []struct{ script, prompt, want string }{
+		{"", "Review.", "accept"},
+		{"accept", "Review.", "accept"},
+		{"reject", "Review.\nGaps: - " + scriptedGap, "reject"},
+		{"reject-once", "Review.", "reject"},
+		{"reject-once", "Review.\nGaps the previous review asked to fix:\n- " + scriptedGap, "accept"},
+	}
+	for _, tc := range verdicts {
+		s := &Script{Verdict: tc.script}
 		var v struct {
 			Verdict string   `json:"verdict"`
 			Summary string   `json:"summary"`
 			Gaps    []string `json:"gaps"`
 		}
-		if err := json.Unmarshal([]byte(s.content(Job{Phase: agents.PhaseReview})), &v); err != nil {
+		if err := json.Unmarshal([]byte(s.content(Job{Phase: agents.PhaseReview, Prompt: tc.prompt})), &v); err != nil {
 			t.Fatalf("verdict is not JSON: %v", err)
 		}
-		if v.Verdict != verdict || v.Summary == "" || (verdict == "reject") != (len(v.Gaps) > 0) {
-			t.Errorf("verdict %q: got %+v", verdict, v)
+		if v.Verdict != tc.want || v.Summary == "" || (tc.want == "reject") != (len(v.Gaps) > 0) {
+			t.Errorf("script %q, prompt %q: got %+v, want %s", tc.script, tc.prompt, v, tc.want)
 		}
 	}
 	s := &Script{Subtopics: []string{"Sail materials: what the sail is made of"}}

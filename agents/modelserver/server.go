@@ -39,7 +39,9 @@ type Script struct {
 	// Before lists tool calls made, in order, before the output is written;
 	// each is made only when the client offers that tool.
 	Before []Call
-	// Verdict is the review verdict: "accept" (default) or "reject".
+	// Verdict is the review verdict: "accept" (default), "reject", or
+	// "reject-once": reject unless the prompt carries the gap a scripted
+	// rejection asked for, so each topic and the report are rejected once.
 	Verdict string
 	// Subtopics are proposed by research outputs, one "- Name: description"
 	// item each, when the prompt asks for a Subtopics section.

@@ -275,6 +275,8 @@ func TestRunEndpointDownAndTimeout(t *testing.T) {
 		{"connection refused", context.Background(), downURL + "/v1", 0, agents.ErrNotInstalled},
 		{"deadline", context.Background(), hang.URL + "/v1", 50 * time.Millisecond, agents.ErrTimeout},
 		{"cancelled by the user", cancelled, hang.URL + "/v1", 0, context.Canceled},
+		{"base URL without scheme", context.Background(), "/v1", 0, agents.ErrNotInstalled},
+		{"base URL with another scheme", context.Background(), "ftp://h/v1", 0, agents.ErrNotInstalled},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

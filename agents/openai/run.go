@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -36,6 +37,11 @@ func (a *Agent) Run(ctx context.Context, task agents.Task) (agents.Result, error
 	}
 	if model == "" {
 		return res, &agents.CallError{Backend: a.Name(), Msg: "no model given: name one as openai:<model>"}
+	}
+	if u, err := url.Parse(a.o.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		// Retrying cannot fix a bad endpoint: stop the session at once.
+		return res, &agents.CallError{Backend: a.Name(), Kind: agents.ErrNotInstalled,
+			Msg: a.redact(fmt.Sprintf("base URL %q is not an http(s) URL; set OPENAI_BASE_URL, e.g. %s", a.o.BaseURL, DefaultBaseURL))}
 	}
 	ws, err := a.newWorkspace(task)
 	if err != nil {
