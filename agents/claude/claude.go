@@ -37,7 +37,8 @@ type Options struct {
 	Grace time.Duration
 }
 
-// Agent is the Claude Code backend.
+// Agent is the Claude Code backend. It is safe for concurrent use: every Run is
+// a process of its own.
 type Agent struct{ o Options }
 
 // New returns a Claude Code backend.

@@ -174,3 +174,27 @@ func TestRunNotInstalled(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func TestRunConcurrent(t *testing.T) {
+	f := newFixture(t, "ok")
+	sessions := make([]string, 4)
+	errs := make(chan error, len(sessions))
+	for i := range sessions {
+		go func() {
+			task := f.task
+			task.Output = filepath.Join(f.Dir, fmt.Sprintf("out%d.md", i))
+			res, err := f.agent.Run(context.Background(), task)
+			sessions[i] = res.SessionID
+			errs <- err
+		}()
+	}
+	for range sessions {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	slices.Sort(sessions)
+	if len(slices.Compact(sessions)) != len(sessions) {
+		t.Errorf("sessions %q are not distinct", sessions)
+	}
+}

@@ -40,7 +40,8 @@ type Options struct {
 	Grace time.Duration
 }
 
-// Agent is the Codex backend.
+// Agent is the Codex backend. It is safe for concurrent use: every Run is
+// a process of its own.
 type Agent struct{ o Options }
 
 // New returns a Codex backend.

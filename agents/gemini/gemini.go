@@ -32,7 +32,8 @@ type Options struct {
 	Grace time.Duration
 }
 
-// Agent is the Gemini CLI backend.
+// Agent is the Gemini CLI backend. It is safe for concurrent use: every Run is
+// a process of its own.
 type Agent struct{ o Options }
 
 // New returns a Gemini CLI backend.

@@ -34,7 +34,8 @@ type Options struct {
 	Grace time.Duration
 }
 
-// Agent is the opencode backend.
+// Agent is the opencode backend. It is safe for concurrent use: every Run is
+// a process of its own.
 type Agent struct{ o Options }
 
 // New returns an opencode backend.
