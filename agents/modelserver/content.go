@@ -86,11 +86,46 @@ func planContent(q string, breadth, depth int) string {
 `, strings.Join(strings.Fields(q), " "), max(breadth, 1), max(depth, 0), topicName(q))
 }
 
+// reGapsHead starts the list of the last review's gaps in a research
+// prompt ("Gaps found by the last review ...").
+var reGapsHead = regexp.MustCompile(`(?im)^gaps (?:found by the last review|the previous review asked)`)
+
+// gaps lists the "- " items that follow the gaps paragraph, up to the next
+// heading.
+func gaps(prompt string) []string {
+	loc := reGapsHead.FindStringIndex(prompt)
+	if loc == nil {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(prompt[loc[1]:], "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "#") {
+			break
+		}
+		if g, ok := strings.CutPrefix(l, "- "); ok && !strings.HasPrefix(g, "<") {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// researchContent answers every gap of the last review with a finding and a
+// second source, so a second pass differs from the first: rgit takes an
+// unchanged file for no answer.
 func (s *Script) researchContent(topic, prompt string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Progress: %s\n\n", topic)
-	fmt.Fprintf(&b, "## Findings\n- %s is described by the scripted test source. (Source 1)\n\n", topic)
-	b.WriteString("## Sources\n- Source 1: Scripted model server, rgit test fixture, 2026 - https://example.com/scripted\n\n")
+	fmt.Fprintf(&b, "## Findings\n- %s is described by the scripted test source. (Source 1)\n", topic)
+	gs := gaps(prompt)
+	for _, g := range gs {
+		fmt.Fprintf(&b, "- Addressed the review's gap %q. (Source 2)\n", g)
+	}
+	b.WriteString("\n## Sources\n- Source 1: Scripted model server, rgit test fixture, 2026 - https://example.com/scripted\n")
+	if len(gs) > 0 {
+		b.WriteString("- Source 2: Scripted second source, rgit test fixture, 2026 - https://example.org/scripted\n")
+	}
+	b.WriteString("\n")
 	b.WriteString("## Knowledge Gaps\n- Gap 1: The scripted model does no real research.\n")
 	limit := number(reSubLimit, prompt, -1)
 	if limit == 0 || (limit < 0 && !strings.Contains(prompt, "Subtopics")) {

@@ -90,3 +90,21 @@ func TestContentMeetsPhaseContract(t *testing.T) {
 		t.Errorf("subtopics missing:\n%s", got)
 	}
 }
+
+func TestResearchAnswersGaps(t *testing.T) {
+	first := "Gaps found by the last review of this topic (empty on a first pass):\n\n\n\n## What to do\n"
+	second := "Gaps found by the last review of this topic (empty on a first pass):\n\n- Cite a primary source\n- Date the figure\n\n## What to do\n"
+	a := Content(Job{Phase: agents.PhaseResearch, Topic: "T", Prompt: first})
+	b := Content(Job{Phase: agents.PhaseResearch, Topic: "T", Prompt: second})
+	if a == b {
+		t.Fatal("a second pass writes the same file as the first")
+	}
+	for _, w := range []string{`"Cite a primary source". (Source 2)`, `"Date the figure"`, "- Source 2: "} {
+		if !strings.Contains(b, w) {
+			t.Errorf("second pass lacks %q:\n%s", w, b)
+		}
+	}
+	if strings.Contains(a, "Source 2") {
+		t.Errorf("first pass cites a second source:\n%s", a)
+	}
+}
