@@ -38,7 +38,7 @@ func (s *source) rawBlock(n ast.Node, from int, marker bool) string {
 	if nl := bytes.IndexByte(chunk, '\n'); nl < 0 || len(bytes.TrimSpace(chunk[nl:])) == 0 {
 		// One line, the common case: cut at the content column.
 		line := bytes.TrimRight(chunk, " \t\n")
-		if col <= len(line) && bytes.IndexByte(line[:col], '\t') < 0 {
+		if col <= len(line) && bytes.IndexByte(line, '\t') < 0 {
 			v := string(line[col:])
 			if sp := len(v) - len(strings.TrimLeft(v, " ")); sp < 4 {
 				v = v[sp:] // as below
@@ -56,7 +56,14 @@ func (s *source) rawBlock(n ast.Node, from int, marker bool) string {
 	}
 	lines := strings.Split(string(buf), "\n")
 	for i := range lines {
-		lines[i] = strings.TrimRightFunc(dropColumns(lines[i], col), unicode.IsSpace)
+		line := strings.TrimRightFunc(dropColumns(lines[i], col), unicode.IsSpace)
+		if i > 0 && underline(line) && indent(lines[i]) < col {
+			// A lazy continuation line of hyphens or equals signs; indented
+			// as Render writes it, it would underline the paragraph above
+			// into a heading. Escaped, it reads as the same text.
+			line = "\\" + strings.TrimLeft(line, " ")
+		}
+		lines[i] = line
 	}
 	for len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
@@ -76,28 +83,31 @@ func (s *source) rawBlock(n ast.Node, from int, marker bool) string {
 	return strings.Join(lines, "\n")
 }
 
-// dropColumns removes up to n columns of leading whitespace, expanding tabs
-// to the next multiple of 4 as CommonMark does.
+// dropColumns removes n columns of leading whitespace and writes what is
+// left of it as spaces. Tabs stop at multiples of 4 as in CommonMark;
+// spelled out as spaces, the indentation means the same at any column
+// Render puts the line.
 func dropColumns(line string, n int) string {
-	col := 0
-	for i := 0; i < len(line); i++ {
-		if col >= n {
-			return line[i:]
-		}
-		switch line[i] {
-		case ' ':
-			col++
-		case '\t':
-			next := col + 4 - col%4
-			if next > n {
-				return strings.Repeat(" ", next-n) + line[i+1:]
-			}
-			col = next
-		default:
-			return line[i:]
+	width, i := 0, 0
+	for ; i < len(line); i++ {
+		if line[i] == ' ' {
+			width++
+		} else if line[i] == '\t' {
+			width += 4 - width%4
+		} else {
+			break
 		}
 	}
-	return ""
+	if i == len(line) {
+		return ""
+	}
+	if width <= n {
+		return line[i:]
+	}
+	if width == i {
+		return line[n:] // spaces only: no copy
+	}
+	return strings.Repeat(" ", width-n) + line[i:]
 }
 
 // afterLabel strips the "Label:" prefix from an item's raw markdown,
@@ -139,4 +149,30 @@ func unbracket(s string) string {
 		s = strings.TrimSpace(s[1 : len(s)-1])
 	}
 	return s
+}
+
+// underline reports whether line could be a setext heading underline: only
+// "=" or only "-", after up to three spaces.
+func underline(line string) bool {
+	t := strings.TrimLeft(line, " ")
+	if t == "" || len(line)-len(t) > 3 {
+		return false
+	}
+	return strings.Trim(t, "=") == "" || strings.Trim(t, "-") == ""
+}
+
+// indent returns the width of line's leading whitespace in columns.
+func indent(line string) int {
+	w := 0
+	for _, c := range line {
+		switch c {
+		case ' ':
+			w++
+		case '\t':
+			w += 4 - w%4
+		default:
+			return w
+		}
+	}
+	return w
 }
