@@ -33,7 +33,9 @@ func Split(path string, lines []string, heads map[int]string) []Passage {
 	}
 	var out []Passage
 	heading := ""
-	start := -1
+	start, headAt := -1, -1 // headAt: the line of the last heading
+	prev := -1              // the last non-blank line
+
 	flush := func(end int) { // lines[start:end]
 		if start < 0 {
 			return
@@ -61,19 +63,27 @@ func Split(path string, lines []string, heads map[int]string) []Passage {
 			}
 		} else {
 			if blank {
-				flush(i)
+				// A heading stays with the paragraph under it: alone it
+				// would be a quotation with nothing to say.
+				if start < 0 || start != headAt || prev != headAt {
+					flush(i)
+				}
 				continue
 			}
-			if h, ok := heads[i+1]; ok {
+			h, ok := heads[i+1]
+			if !ok {
+				h, ok = mdHeading(l)
+			}
+			if ok {
 				flush(i)
-				heading = h
-			} else if h, ok := mdHeading(l); ok {
-				flush(i)
-				heading = h
+				heading, headAt = h, i
 			}
 		}
 		if start < 0 && !blank {
 			start = i
+		}
+		if !blank {
+			prev = i
 		}
 	}
 	flush(len(lines))
