@@ -1,7 +1,6 @@
 package phases
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -122,7 +121,7 @@ func (r *run) attempt(ctx context.Context, c call, agent agents.Agent, model str
 			return agents.Result{}, fmt.Errorf("reset %s: %w", filepath.Base(c.output), err)
 		}
 	}
-	before, _ := os.ReadFile(c.output)
+	statBefore, _ := os.Stat(c.output)
 	task := agents.Task{
 		Phase: c.phase, Prompt: prompt, Dir: r.ws, Root: r.root, Output: c.output, Model: model,
 		Timeout: time.Duration(r.state.Timeout) * time.Second, Attempt: attempt, Brief: c.brief,
@@ -163,8 +162,7 @@ func (r *run) attempt(ctx context.Context, c call, agent agents.Agent, model str
 	if err := redactFile(c.output); err != nil {
 		return res, err
 	}
-	after, _ := os.ReadFile(c.output)
-	if c.textIsOutput && (len(after) == 0 || bytes.Equal(after, before)) && strings.TrimSpace(res.Text) != "" {
+	if c.textIsOutput && !written(statBefore, c.output) && strings.TrimSpace(res.Text) != "" {
 		if err := writeFileAtomic(c.output, []byte(Redact(strings.TrimSpace(res.Text))+"\n")); err != nil {
 			return res, fmt.Errorf("write %s: %w", filepath.Base(c.output), err)
 		}
@@ -175,6 +173,16 @@ func (r *run) attempt(ctx context.Context, c call, agent agents.Agent, model str
 		}
 	}
 	return res, nil
+}
+
+// written says whether the file at path was written since before was
+// taken: an agent may rewrite identical bytes, which still counts.
+func written(before os.FileInfo, path string) bool {
+	after, err := os.Stat(path)
+	if err != nil || after.Size() == 0 {
+		return false
+	}
+	return before == nil || !after.ModTime().Equal(before.ModTime()) || after.Size() != before.Size() || !os.SameFile(before, after)
 }
 
 // render builds the prompt: the phase template, and on a retry the
