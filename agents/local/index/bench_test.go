@@ -24,7 +24,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -45,12 +44,6 @@ func benchCorpus(b *testing.B) string {
 	return dir
 }
 
-func reportRSS(b *testing.B) {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
-		b.ReportMetric(float64(ru.Maxrss)/1024, "peak-RSS-MB") // Maxrss is in KiB on Linux
-	}
-}
 
 var benchQueries = []string{
 	"How does sync.Mutex avoid starving waiting goroutines?",
