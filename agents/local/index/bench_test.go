@@ -44,7 +44,6 @@ func benchCorpus(b *testing.B) string {
 	return dir
 }
 
-
 var benchQueries = []string{
 	"How does sync.Mutex avoid starving waiting goroutines?",
 	"How does cancelling a parent context propagate to its child contexts?",
