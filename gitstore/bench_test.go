@@ -27,14 +27,17 @@ func benchBranch(b *testing.B, n int) (string, string, *Store) {
 	benchWorkspace(b, ws)
 	s := open(b, repo)
 	for i := range n {
-		snapshotStep(b, s, ws, i)
+		snapshotStep(b, s, ws, i, true)
 	}
 	return repo, ws, s
 }
 
-// snapshotStep changes one file of the workspace and snapshots it.
-func snapshotStep(b *testing.B, s *Store, ws string, i int) {
-	writeFile(b, filepath.Join(ws, "state.json"), fmt.Sprintf("{\"step\": %d}\n", i))
+// snapshotStep changes one file of the workspace (when write is set) and
+// snapshots it.
+func snapshotStep(b *testing.B, s *Store, ws string, i int, write bool) {
+	if write {
+		writeFile(b, filepath.Join(ws, "state.json"), fmt.Sprintf("{\"step\": %d}\n", i))
+	}
 	_, err := s.Snapshot(context.Background(), SnapshotOptions{
 		Branch: "research/bench", Mounts: []Mount{{Dir: ws, Tree: ".research/bench"}},
 		Exclude: []string{".research/bench/research.lock.json"}, Message: fmt.Sprintf("step %d", i),
@@ -52,7 +55,7 @@ func BenchmarkSnapshot(b *testing.B) {
 		b.Run(fmt.Sprintf("commits=%d", depth), func(b *testing.B) {
 			_, ws, s := benchBranch(b, depth)
 			for i := 0; b.Loop(); i++ {
-				snapshotStep(b, s, ws, depth+i)
+				snapshotStep(b, s, ws, depth+i, true)
 			}
 		})
 	}
@@ -60,19 +63,20 @@ func BenchmarkSnapshot(b *testing.B) {
 
 // gitCommitRepo makes the baseline: a repository whose main branch has n
 // commits of the 50-file workspace, tracked by git, and a function that runs
-// `git add -A` and `git commit -q` in it.
-func gitCommitRepo(b *testing.B, n int) (string, func(msg string)) {
+// `git add -A` and `git commit -q` in it and returns the CPU time the two git
+// processes used.
+func gitCommitRepo(b *testing.B, n int) (string, func(msg string) time.Duration) {
 	repo, ws, _ := benchBranch(b, n)
 	git(b, repo, "reset", "-q", "--hard", "research/bench")
-	run := func(args ...string) {
+	run := func(args ...string) time.Duration {
 		cmd := gitCmd(repo, args...)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("git %v: %v\n%s", args, err, out)
 		}
+		return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
 	}
-	return ws, func(msg string) {
-		run("add", "-A")
-		run("commit", "-q", "-m", msg)
+	return ws, func(msg string) time.Duration {
+		return run("add", "-A") + run("commit", "-q", "-m", msg)
 	}
 }
 
@@ -86,46 +90,69 @@ func BenchmarkGitCLICommit(b *testing.B) {
 	}
 }
 
+// sample collects wall and CPU times of one kind of operation.
+type sample struct{ wall, cpu []time.Duration }
+
 // BenchmarkSnapshotVsGit interleaves, in every iteration, one rgit snapshot
-// 1,000 commits deep, one 10 commits deep and one git CLI commit 1,000 deep,
-// so all three see the same machine load, and reports their medians and
-// ratios. Afterwards it repacks the 1,000-deep repository and reports its
-// .git size beside the size `git gc` makes of it.
+// 1,000 commits deep, one 10 commits deep and one git CLI commit 1,000 deep
+// (in rotating order), so all three see the same machine load, and reports
+// the median wall and CPU time of each and their ratios. Afterwards it
+// repacks the 1,000-deep repository and reports its .git size beside the
+// size `git gc` makes of it.
 func BenchmarkSnapshotVsGit(b *testing.B) {
 	deepRepo, deepWS, deep := benchBranch(b, 1000)
 	_, shallowWS, shallow := benchBranch(b, 10)
 	gitWS, gitCommit := gitCommitRepo(b, 1000)
-	var tDeep, tShallow, tGit []time.Duration
-	timeIt := func(into *[]time.Duration, f func()) {
+	var sDeep, sShallow, sGit sample
+	rgit := func(into *sample, s *Store, ws string, step int) {
+		writeFile(b, filepath.Join(ws, "state.json"), fmt.Sprintf("{\"step\": %d}\n", step))
 		start := time.Now()
-		f()
-		*into = append(*into, time.Since(start))
+		cpu := threadCPU(func() { snapshotStep(b, s, ws, step, false) })
+		into.wall = append(into.wall, time.Since(start))
+		into.cpu = append(into.cpu, cpu)
 	}
 	for i := 0; b.Loop(); i++ {
-		timeIt(&tDeep, func() { snapshotStep(b, deep, deepWS, 1000+i) })
-		timeIt(&tShallow, func() { snapshotStep(b, shallow, shallowWS, 10+i) })
-		timeIt(&tGit, func() {
-			writeFile(b, filepath.Join(gitWS, "state.json"), fmt.Sprintf("{\"step\": %d}\n", 1000+i))
-			gitCommit(fmt.Sprintf("step %d", i))
-		})
+		ops := []func(){
+			func() { rgit(&sDeep, deep, deepWS, 1000+i) },
+			func() { rgit(&sShallow, shallow, shallowWS, 10+i) },
+			func() {
+				writeFile(b, filepath.Join(gitWS, "state.json"), fmt.Sprintf("{\"step\": %d}\n", 1000+i))
+				start := time.Now()
+				cpu := gitCommit(fmt.Sprintf("step %d", i))
+				sGit.wall = append(sGit.wall, time.Since(start))
+				sGit.cpu = append(sGit.cpu, cpu)
+			},
+		}
+		for k := range ops {
+			ops[(i+k)%len(ops)]()
+		}
 	}
 	b.StopTimer()
-	mDeep, mShallow, mGit := median(tDeep), median(tShallow), median(tGit)
-	b.ReportMetric(mDeep.Seconds()*1e3, "rgit@1000-ms")
-	b.ReportMetric(mShallow.Seconds()*1e3, "rgit@10-ms")
-	b.ReportMetric(mGit.Seconds()*1e3, "git-ms")
-	b.ReportMetric(float64(mDeep)/float64(mGit), "rgit/git")
-	b.ReportMetric(float64(mDeep)/float64(mShallow), "rgit@1000/rgit@10")
+	ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
+	ratio := func(a, b time.Duration) float64 { return float64(a) / float64(b) }
+	dw, sw, gw := median(sDeep.wall), median(sShallow.wall), median(sGit.wall)
+	dc, sc, gc := median(sDeep.cpu), median(sShallow.cpu), median(sGit.cpu)
+	b.ReportMetric(ms(dw), "rgit@1000-ms")
+	b.ReportMetric(ms(sw), "rgit@10-ms")
+	b.ReportMetric(ms(gw), "git-ms")
+	b.ReportMetric(ratio(dw, gw), "rgit/git")
+	b.ReportMetric(ratio(dw, sw), "rgit@1000/rgit@10")
+	if gc > 0 && sc > 0 {
+		b.ReportMetric(ms(dc), "rgit@1000-cpu-ms")
+		b.ReportMetric(ms(gc), "git-cpu-ms")
+		b.ReportMetric(ratio(dc, gc), "rgit/git-cpu")
+		b.ReportMetric(ratio(dc, sc), "rgit@1000/rgit@10-cpu")
+	}
 
 	if err := deep.Repack(context.Background()); err != nil {
 		b.Fatal(err)
 	}
 	ours := dirSize(b, filepath.Join(deepRepo, ".git"))
 	git(b, deepRepo, "gc", "-q")
-	gc := dirSize(b, filepath.Join(deepRepo, ".git"))
+	gcSize := dirSize(b, filepath.Join(deepRepo, ".git"))
 	b.ReportMetric(float64(ours)/1024, "repacked-KiB")
-	b.ReportMetric(float64(gc)/1024, "gc-KiB")
-	b.ReportMetric(float64(ours)/float64(gc), "repacked/gc")
+	b.ReportMetric(float64(gcSize)/1024, "gc-KiB")
+	b.ReportMetric(float64(ours)/float64(gcSize), "repacked/gc")
 }
 
 // median returns the middle duration.

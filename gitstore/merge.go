@@ -38,6 +38,9 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 	if err != nil {
 		return "", err
 	}
+	if srcRef == tgtRef {
+		return "", fmt.Errorf("merge: source and target are both %s", o.Source)
+	}
 	if len(o.Paths) == 0 {
 		return "", errors.New("merge: no paths given")
 	}
@@ -61,6 +64,9 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 			err = uerr
 		}
 	}()
+	if err := s.refreshPacks(); err != nil {
+		return "", err
+	}
 	for range casAttempts {
 		h, err := s.mergeOnce(ctx, o, srcRef, tgtRef, msg, sig)
 		if errors.Is(err, errRefChanged) {

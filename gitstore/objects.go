@@ -21,25 +21,6 @@ var emptyTree = plumbing.NewHash("4b825dc642cb6eb9a060e54bf8d69288fbb4904b")
 // list after another process repacked.
 type reindexer interface{ Reindex() }
 
-// hasObject reports whether the object is stored, rereading the pack index
-// once when it is not found (a concurrent repack may have moved it).
-func (s *Store) hasObject(h plumbing.Hash) bool {
-	if s.have[h] {
-		return true
-	}
-	err := s.repo.Storer.HasEncodedObject(h)
-	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		if r, ok := s.repo.Storer.(reindexer); ok {
-			r.Reindex()
-			err = s.repo.Storer.HasEncodedObject(h)
-		}
-	}
-	if err == nil {
-		s.have[h] = true
-	}
-	return err == nil
-}
-
 // writeObject stores an encoded object unless it is already stored.
 func (s *Store) writeObject(o plumbing.EncodedObject) (plumbing.Hash, error) {
 	r, err := o.Reader()
@@ -79,10 +60,12 @@ func (s *Store) writeLoose(t plumbing.ObjectType, data []byte) (plumbing.Hash, e
 	if err != nil {
 		return h, fmt.Errorf("write %s %s: %w", t, h, err)
 	}
+	// Compress into a reused buffer so the file gets one write, not dozens.
+	s.zbuf.Reset()
 	if s.zw == nil {
-		s.zw, _ = zlib.NewWriterLevel(tmp, zlib.BestSpeed)
+		s.zw, _ = zlib.NewWriterLevel(&s.zbuf, zlib.BestSpeed)
 	} else {
-		s.zw.Reset(tmp)
+		s.zw.Reset(&s.zbuf)
 	}
 	_, err = fmt.Fprintf(s.zw, "%s %d\x00", t, len(data))
 	if err == nil {
@@ -90,6 +73,9 @@ func (s *Store) writeLoose(t plumbing.ObjectType, data []byte) (plumbing.Hash, e
 	}
 	if cerr := s.zw.Close(); err == nil {
 		err = cerr
+	}
+	if err == nil {
+		_, err = tmp.Write(s.zbuf.Bytes())
 	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
@@ -105,12 +91,15 @@ func (s *Store) writeLoose(t plumbing.ObjectType, data []byte) (plumbing.Hash, e
 	return h, nil
 }
 
+// pid names temporary files; the process id never changes.
+var pid = os.Getpid()
+
 // createTemp creates a new read-only file in dir for writing an object.
 // The name is unique per process and object; O_EXCL guards the rest.
 func (s *Store) createTemp(dir, hex string) (*os.File, error) {
 	for {
 		s.tmpSeq++
-		name := filepath.Join(dir, fmt.Sprintf("tmp_obj_%s_%d_%d", hex[2:10], os.Getpid(), s.tmpSeq))
+		name := filepath.Join(dir, fmt.Sprintf("tmp_obj_%s_%d_%d", hex[2:10], pid, s.tmpSeq))
 		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o444)
 		if !errors.Is(err, os.ErrExist) {
 			return f, err
@@ -125,7 +114,23 @@ func (s *Store) writeTree(entries []object.TreeEntry) (plumbing.Hash, error) {
 	if err := (&object.Tree{Entries: entries}).Encode(o); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("encode tree: %w", err)
 	}
-	return s.writeObject(o)
+	h, err := s.writeObject(o)
+	if err == nil {
+		s.cacheTree(h, entries)
+	}
+	return h, err
+}
+
+// cacheLimit bounds the decoded trees and commits a Store keeps. A snapshot
+// needs only its parent's few trees; a big cache would just feed the GC.
+const cacheLimit = 256
+
+// cacheTree remembers a tree's entries; callers never modify them.
+func (s *Store) cacheTree(h plumbing.Hash, entries []object.TreeEntry) {
+	if len(s.trees) >= cacheLimit {
+		clear(s.trees)
+	}
+	s.trees[h] = entries
 }
 
 // writeCommit stores a commit.
@@ -134,13 +139,28 @@ func (s *Store) writeCommit(c *object.Commit) (plumbing.Hash, error) {
 	if err := c.Encode(o); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("encode commit: %w", err)
 	}
-	return s.writeObject(o)
+	h, err := s.writeObject(o)
+	if err == nil {
+		s.cacheCommit(h, c.TreeHash)
+	}
+	return h, err
+}
+
+// cacheCommit remembers a commit's root tree.
+func (s *Store) cacheCommit(h, tree plumbing.Hash) {
+	if len(s.commits) >= cacheLimit {
+		clear(s.commits)
+	}
+	s.commits[h] = tree
 }
 
 // readTree decodes a tree; the zero hash reads as the empty tree.
 func (s *Store) readTree(h plumbing.Hash) (*object.Tree, error) {
 	if h.IsZero() || h == emptyTree {
 		return &object.Tree{}, nil
+	}
+	if entries, ok := s.trees[h]; ok {
+		return &object.Tree{Hash: h, Entries: entries}, nil
 	}
 	t, err := object.GetTree(s.repo.Storer, h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
@@ -152,6 +172,7 @@ func (s *Store) readTree(h plumbing.Hash) (*object.Tree, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read tree %s: %w", h, err)
 	}
+	s.cacheTree(h, t.Entries)
 	return t, nil
 }
 
@@ -175,10 +196,14 @@ func (s *Store) commitTree(h plumbing.Hash) (plumbing.Hash, error) {
 	if h.IsZero() {
 		return plumbing.ZeroHash, nil
 	}
+	if t, ok := s.commits[h]; ok {
+		return t, nil
+	}
 	c, err := s.readCommit(h)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
+	s.cacheCommit(h, c.TreeHash)
 	return c.TreeHash, nil
 }
 

@@ -32,7 +32,7 @@ func (s *Store) Repack(ctx context.Context) (err error) {
 			err = uerr
 		}
 	}()
-	defer s.reindex()
+	defer func() { s.packs = packSet{}; s.reindex() }()
 	if gitPath() != "" {
 		if _, err := runGit(ctx, s.root, nil, "repack", "-d", "-q"); err != nil {
 			return err

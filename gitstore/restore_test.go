@@ -75,7 +75,7 @@ func TestRestoreKeepsUnchangedFiles(t *testing.T) {
 }
 
 func TestRepackSize(t *testing.T) {
-	n := 1000
+	n := 500 // BenchmarkSnapshotVsGit measures the 1,000-snapshot figure
 	if testing.Short() || raceEnabled {
 		n = 300
 	}

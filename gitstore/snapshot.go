@@ -56,6 +56,9 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 	if err != nil {
 		return "", err
 	}
+	if err := s.refreshPacks(); err != nil {
+		return "", err
+	}
 	// Blobs and subtrees do not depend on the parent: write them before
 	// taking the lock so it is held only for the splice, commit and ref move.
 	subtrees, err := s.writeMounts(o.Mounts, o.Exclude)

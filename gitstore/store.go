@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"bytes"
 	"compress/zlib"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	gogit "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // Store is one open repository. A Store is safe for use by one goroutine;
@@ -23,11 +25,15 @@ type Store struct {
 	gitDir    string // this worktree's git dir (differs from commonDir in linked worktrees)
 	commonDir string
 	stat      statCache
-	have      map[plumbing.Hash]bool // objects known to be stored, to skip existence checks
-	zw        *zlib.Writer           // reused: a new one allocates ~600 KB
-	tmpSeq    int                    // makes temporary object names unique
-	ident     *[2]string             // name and email from git config, read once
-	lockFile  billy.File             // the repository lock file, kept open
+	have      map[plumbing.Hash]bool               // objects known to be stored, to skip existence checks
+	packs     packSet                              // pack indexes, for existence checks without go-git
+	trees     map[plumbing.Hash][]object.TreeEntry // decoded trees, written or read
+	commits   map[plumbing.Hash]plumbing.Hash      // commit -> root tree
+	zbuf      bytes.Buffer                         // compressed object being written
+	zw        *zlib.Writer                         // reused: a new one allocates ~600 KB
+	tmpSeq    int                                  // makes temporary object names unique
+	ident     *[2]string                           // name and email from git config, read once
+	lockFile  billy.File                           // the repository lock file, kept open
 }
 
 // Open finds the repository that contains dir (dir itself or any parent),
@@ -55,6 +61,8 @@ func Open(dir string) (*Store, error) {
 		commonDir: commonDir(gitDir),
 		stat:      statCache{},
 		have:      map[plumbing.Hash]bool{},
+		trees:     map[plumbing.Hash][]object.TreeEntry{},
+		commits:   map[plumbing.Hash]plumbing.Hash{},
 	}, nil
 }
 
