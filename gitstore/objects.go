@@ -80,8 +80,12 @@ func (s *Store) writeLoose(t plumbing.ObjectType, data []byte) (plumbing.Hash, e
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
+	final := filepath.Join(dir, hex[2:])
 	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(dir, hex[2:]))
+		err = os.Rename(tmp.Name(), final)
+		if _, serr := os.Lstat(final); err != nil && serr == nil {
+			err = nil // a concurrent writer stored the same object (Windows refuses the rename)
+		}
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
