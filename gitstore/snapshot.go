@@ -61,7 +61,7 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 	}
 	// Blobs and subtrees do not depend on the parent: write them before
 	// taking the lock so it is held only for the splice, commit and ref move.
-	subtrees, err := s.writeMounts(o.Mounts, o.Exclude)
+	subtrees, err := s.writeMounts(ctx, o.Mounts, o.Exclude)
 	if err != nil {
 		return "", err
 	}
@@ -127,7 +127,7 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 // writeMounts stores each mount directory as a tree and returns the edits to
 // splice into the parent's tree. A missing directory gives a nil entry: its
 // subtree is removed.
-func (s *Store) writeMounts(mounts []Mount, exclude []string) (map[string]*object.TreeEntry, error) {
+func (s *Store) writeMounts(ctx context.Context, mounts []Mount, exclude []string) (map[string]*object.TreeEntry, error) {
 	mounts = append([]Mount(nil), mounts...)
 	if err := checkMounts(mounts); err != nil {
 		return nil, err
@@ -149,7 +149,7 @@ func (s *Store) writeMounts(mounts []Mount, exclude []string) (map[string]*objec
 		if excluded(m.Tree, exclude) {
 			continue
 		}
-		h, err := s.writeDir(m.Dir, m.Tree, exclude, now)
+		h, err := s.writeDir(ctx, m.Dir, m.Tree, exclude, now)
 		if err != nil {
 			return nil, err
 		}

@@ -234,3 +234,19 @@ func gitParseTrailers(dir, msg string) (string, error) {
 	err := cmd.Run()
 	return out.String(), err
 }
+
+func TestSnapshotCancelled(t *testing.T) {
+	repo := newRepo(t)
+	s := open(t, repo)
+	ws := filepath.Join(repo, "ws")
+	writeFile(t, filepath.Join(ws, "a"), "1")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := s.Snapshot(ctx, SnapshotOptions{Branch: "research/x", Mounts: []Mount{{Dir: ws, Tree: "w"}}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Snapshot with a cancelled context: %v", err)
+	}
+	if _, err := s.Head("research/x"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("a cancelled snapshot created the branch: %v", err)
+	}
+}

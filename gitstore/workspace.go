@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -92,7 +93,10 @@ func (s *Store) hashFile(p string, fi fs.FileInfo, now time.Time, store bool) (p
 // treePath and returns its hash. Symlinks are stored as links, never
 // followed; sockets, devices and excluded paths are skipped; an empty
 // directory becomes the empty tree so it survives a round trip.
-func (s *Store) writeDir(dir, treePath string, exclude []string, now time.Time) (plumbing.Hash, error) {
+func (s *Store) writeDir(ctx context.Context, dir, treePath string, exclude []string, now time.Time) (plumbing.Hash, error) {
+	if err := ctx.Err(); err != nil {
+		return plumbing.ZeroHash, err
+	}
 	des, err := os.ReadDir(dir)
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("read dir %s: %w", dir, err)
@@ -108,7 +112,7 @@ func (s *Store) writeDir(dir, treePath string, exclude []string, now time.Time) 
 		var e object.TreeEntry
 		switch t := de.Type(); {
 		case t.IsDir():
-			h, err := s.writeDir(p, tp, exclude, now)
+			h, err := s.writeDir(ctx, p, tp, exclude, now)
 			if err != nil {
 				return h, err
 			}
