@@ -96,7 +96,9 @@ func (ps *parser) block(n ast.Node) error {
 		if l, _ := splitLabel(txt); l != fNone {
 			return ps.errorf(start(n), "%q under topic %q is not a list item; write it as \"- %s\"", txt, ps.cur.Name, txt)
 		}
-		ps.cur.Extra = append(ps.cur.Extra, ps.s.blockText(n))
+		if v := ps.s.blockText(n); v != "" {
+			ps.cur.Extra = append(ps.cur.Extra, v)
+		}
 	default:
 		if ps.cur != nil {
 			return ps.errorf(start(n), "unexpected %s under topic %q; put it inside a list item", n.Kind(), ps.cur.Name)
