@@ -139,5 +139,6 @@ func (s *source) blockText(n ast.Node) string {
 		seg := l.At(i)
 		out = append(out, strings.TrimSpace(string(seg.Value(s.src))))
 	}
-	return strings.Join(out, "\n")
+	// Lines of only exotic whitespace (form feeds) trim to nothing.
+	return strings.Trim(strings.Join(out, "\n"), "\n")
 }
