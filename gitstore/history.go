@@ -158,7 +158,7 @@ func (s *Store) walkTree(h plumbing.Hash, prefix string, fn func(p string, m fil
 func (s *Store) resolve(rev string) (plumbing.Hash, error) {
 	if plumbing.IsHash(rev) {
 		h := plumbing.NewHash(rev)
-		if _, err := s.readCommit(h); err != nil {
+		if _, err := s.commitTree(h); err != nil {
 			return h, fmt.Errorf("revision %s: %w", rev, ErrNotFound)
 		}
 		return h, nil

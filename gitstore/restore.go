@@ -57,9 +57,10 @@ func (s *Store) restoreMount(root plumbing.Hash, m Mount, exclude []string) erro
 	}
 	if ok && e.Mode == filemode.Dir {
 		err = s.walkAll(e.Hash, "", func(rel string, mode filemode.FileMode, h plumbing.Hash) error {
-			if !excluded(path.Join(m.Tree, rel), exclude) {
-				want[rel] = wanted{mode, h}
+			if excluded(path.Join(m.Tree, rel), exclude) {
+				return fs.SkipDir // an excluded directory is skipped whole, as Snapshot does
 			}
+			want[rel] = wanted{mode, h}
 			return nil
 		})
 		if err != nil {
@@ -76,7 +77,8 @@ func (s *Store) restoreMount(root plumbing.Hash, m Mount, exclude []string) erro
 }
 
 // walkAll is walkTree that also reports directories (so empty ones survive),
-// with paths relative to the walked tree.
+// with paths relative to the walked tree; fn returns fs.SkipDir to skip an
+// entry and everything below it.
 func (s *Store) walkAll(h plumbing.Hash, prefix string, fn func(rel string, m filemode.FileMode, h plumbing.Hash) error) error {
 	t, err := s.readTree(h)
 	if err != nil {
@@ -87,7 +89,11 @@ func (s *Store) walkAll(h plumbing.Hash, prefix string, fn func(rel string, m fi
 		if e.Mode == filemode.Submodule || excluded(p, nil) {
 			continue
 		}
-		if err := fn(p, e.Mode, e.Hash); err != nil {
+		err := fn(p, e.Mode, e.Hash)
+		if errors.Is(err, fs.SkipDir) {
+			continue
+		}
+		if err != nil {
 			return err
 		}
 		if e.Mode == filemode.Dir {

@@ -123,3 +123,23 @@ func dirSize(tb testing.TB, dir string) int64 {
 	}
 	return total
 }
+
+func TestRestoreSkipsExcludedDirs(t *testing.T) {
+	repo := newRepo(t)
+	s := open(t, repo)
+	src := filepath.Join(t.TempDir(), "src")
+	tree{"archive/run1/a.md": "old", "keep.md": "k"}.build(t, src)
+	// Committed without excludes, then restored with the archive excluded:
+	// nothing below it is written, and what is on disk there stays.
+	if _, err := s.Snapshot(context.Background(), SnapshotOptions{Branch: "research/x", Mounts: []Mount{{Dir: src, Tree: "w"}}}); err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), "dst")
+	tree{"archive/mine.md": "local"}.build(t, dst)
+	if err := s.Restore("research/x", []Mount{{Dir: dst, Tree: "w"}}, []string{"w/archive"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTreeDir(t, dst); len(got) != 2 || got["archive/mine.md"] != "local" || got["keep.md"] != "k" {
+		t.Errorf("restored %v", got)
+	}
+}
