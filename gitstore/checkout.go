@@ -24,8 +24,10 @@ type fileChange struct {
 // main worktree and every linked one (<common>/worktrees/*).
 func (s *Store) checkouts(ref plumbing.ReferenceName) ([]string, error) {
 	var roots []string
-	if headIs(filepath.Join(s.commonDir, "HEAD"), ref) && filepath.Base(s.commonDir) == ".git" {
-		roots = append(roots, filepath.Dir(s.commonDir))
+	if headIs(filepath.Join(s.commonDir, "HEAD"), ref) {
+		if root := s.mainWorktree(); root != "" {
+			roots = append(roots, root)
+		}
 	}
 	dirs, err := os.ReadDir(filepath.Join(s.commonDir, "worktrees"))
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
@@ -46,6 +48,30 @@ func (s *Store) checkouts(ref plumbing.ReferenceName) ([]string, error) {
 		}
 	}
 	return roots, nil
+}
+
+// mainWorktree returns the root of the main worktree, "" for a bare
+// repository: this Store's root when it was opened there, else core.worktree,
+// else the directory holding a common dir named .git.
+func (s *Store) mainWorktree() string {
+	if s.gitDir == s.commonDir {
+		return s.root
+	}
+	if cfg, err := s.repo.Config(); err == nil {
+		if wt := cfg.Raw.Section("core").Option("worktree"); wt != "" {
+			if !filepath.IsAbs(wt) {
+				wt = filepath.Join(s.commonDir, wt)
+			}
+			return filepath.Clean(wt)
+		}
+		if cfg.Core.IsBare {
+			return ""
+		}
+	}
+	if filepath.Base(s.commonDir) == ".git" {
+		return filepath.Dir(s.commonDir)
+	}
+	return ""
 }
 
 // headIs reports whether the HEAD file is a symbolic ref to ref.

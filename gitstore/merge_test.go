@@ -173,3 +173,19 @@ func TestMergeTargetNotCheckedOut(t *testing.T) {
 		t.Errorf("merging a path the source lacks: %v", err)
 	}
 }
+
+func TestMergeSeparateGitDir(t *testing.T) {
+	wt, gd := filepath.Join(t.TempDir(), "wt"), filepath.Join(t.TempDir(), "repo.git")
+	git(t, t.TempDir(), "init", "-q", "-b", "main", "--separate-git-dir", gd, wt)
+	writeFile(t, filepath.Join(wt, "README.md"), "hi\n")
+	git(t, wt, "add", ".")
+	git(t, wt, "commit", "-q", "-m", "init")
+	s := open(t, wt)
+	session(t, s, strings.TrimSpace(git(t, wt, "rev-parse", "main")), "# R\n")
+	if _, err := s.Merge(context.Background(), MergeOptions{Source: "research/x", Target: "main", Paths: []string{"reports/x/report.md"}}); err != nil {
+		t.Fatal(err)
+	}
+	if st := git(t, wt, "status", "--porcelain"); st != "" {
+		t.Errorf("git status after merging into a worktree with a separate git dir:\n%s", st)
+	}
+}
