@@ -153,7 +153,7 @@ func (s *Store) mergeOnce(ctx context.Context, o MergeOptions, srcRef, tgtRef pl
 // moved meanwhile gives errRefChanged.
 func (s *Store) moveUserRef(ctx context.Context, ref plumbing.ReferenceName, newHash, old plumbing.Hash) error {
 	if gitPath() == "" {
-		return s.casRef(ref, newHash, old)
+		return s.casRef(ref, newHash, old, "rgit: merge")
 	}
 	_, err := runGit(ctx, s.root, nil, "update-ref", "-m", "rgit: merge", string(ref), newHash.String(), old.String())
 	if err != nil && (strings.Contains(err.Error(), "but expected") || strings.Contains(err.Error(), "cannot lock") ||

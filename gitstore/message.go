@@ -133,3 +133,9 @@ func parseGitDate(v string) time.Time {
 	}
 	return time.Now()
 }
+
+// firstLine returns a message's summary line.
+func firstLine(msg string) string {
+	line, _, _ := strings.Cut(msg, "\n")
+	return line
+}

@@ -81,10 +81,10 @@ func (s *Store) packedRefs() (map[plumbing.ReferenceName]plumbing.Hash, error) {
 }
 
 // casRef moves ref name from old to new (ZeroHash old: create only) the way
-// git does: take <ref>.lock exclusively, check the current value, rename the
-// lock over the ref. Callers hold the repository lock; <ref>.lock also keeps
+// git does: take <ref>.lock exclusively, check the current value, log the
+// move in the ref's reflog, rename the lock over the ref. Callers hold the repository lock; <ref>.lock also keeps
 // out a concurrent git process. Returns errRefChanged on a mismatch.
-func (s *Store) casRef(name plumbing.ReferenceName, newHash, old plumbing.Hash) error {
+func (s *Store) casRef(name plumbing.ReferenceName, newHash, old plumbing.Hash, msg string) error {
 	path := filepath.Join(s.commonDir, filepath.FromSlash(string(name)))
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("update ref %s: %w", name, err)
@@ -117,6 +117,7 @@ func (s *Store) casRef(name plumbing.ReferenceName, newHash, old plumbing.Hash) 
 	if cur != old {
 		return fmt.Errorf("update ref %s: %w", name, errRefChanged)
 	}
+	s.appendReflog(name, old, newHash, msg)
 	if _, err := f.WriteString(newHash.String() + "\n"); err != nil {
 		return fmt.Errorf("write ref %s: %w", name, err)
 	}
@@ -202,4 +203,21 @@ func (s *Store) CurrentBranch() (string, error) {
 		return "", nil
 	}
 	return plumbing.ReferenceName(target).Short(), nil
+}
+
+// appendReflog records a ref move in logs/<ref>, as git does for branches
+// with its default core.logAllRefUpdates, so `git reflog` shows every
+// snapshot. A reflog is a convenience: failing to write it is not an error.
+func (s *Store) appendReflog(name plumbing.ReferenceName, old, newHash plumbing.Hash, msg string) {
+	p := filepath.Join(s.commonDir, "logs", filepath.FromSlash(string(name)))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return
+	}
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	c := s.signatures(time.Time{}).committer
+	fmt.Fprintf(f, "%s %s %s <%s> %d %s\t%s\n", old, newHash, c.Name, c.Email, c.When.Unix(), c.When.Format("-0700"), msg)
 }

@@ -112,7 +112,7 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 		if err != nil {
 			return "", err
 		}
-		err = s.casRef(ref, h, head)
+		err = s.casRef(ref, h, head, "rgit: "+firstLine(msg))
 		if errors.Is(err, errRefChanged) {
 			continue
 		}

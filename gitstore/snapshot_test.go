@@ -250,3 +250,20 @@ func TestSnapshotCancelled(t *testing.T) {
 		t.Fatalf("a cancelled snapshot created the branch: %v", err)
 	}
 }
+
+func TestSnapshotReflog(t *testing.T) {
+	repo := newRepo(t)
+	s := open(t, repo)
+	ws := filepath.Join(repo, "ws")
+	for i, content := range []string{"1", "2"} {
+		writeFile(t, filepath.Join(ws, "a"), content)
+		if _, err := s.Snapshot(context.Background(), SnapshotOptions{Branch: "research/x", Mounts: []Mount{{Dir: ws, Tree: "w"}}, Message: "step " + content}); err != nil {
+			t.Fatal(i, err)
+		}
+	}
+	got := git(t, repo, "reflog", "show", "--format=%gs", "research/x")
+	if got != "rgit: step 2\nrgit: step 1\n" {
+		t.Fatalf("git reflog:\n%s", got)
+	}
+	fsck(t, repo)
+}
