@@ -55,6 +55,10 @@ agent_env() {
 		JSON
 		AGENT_ENV+=(GEMINI_CLI_HOME="$h/gemini" GEMINI_API_KEY="$key" GOOGLE_GEMINI_BASE_URL="$base")
 		;;
+	openai)
+		# rgit's own HTTP backend: no CLI, the same server's chat completions.
+		AGENT_ENV+=(OPENAI_BASE_URL="$base/v1" OPENAI_API_KEY="$key")
+		;;
 	*) fail "unknown agent $agent" ;;
 	esac
 }
@@ -66,6 +70,7 @@ agent_spec() {
 	opencode) echo opencode:rgite2e/scripted ;;
 	codex) echo codex:scripted ;;
 	gemini) echo gemini:gemini-2.5-pro ;;
+	openai) echo openai:scripted ;;
 	esac
 }
 
@@ -76,6 +81,7 @@ agent_path() {
 	opencode) echo /v1/chat/completions ;;
 	codex) echo /v1/responses ;;
 	gemini) echo /v1beta/models/gemini-2.5-pro:streamGenerateContent ;;
+	openai) echo /v1/chat/completions ;;
 	esac
 }
 

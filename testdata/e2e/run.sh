@@ -13,9 +13,10 @@
 #
 # Environment:
 #   RGIT_E2E_CACHE     where the CLIs are installed (default ~/.cache/rgit-e2e)
-#   RGIT_E2E_AGENTS    agents to run (default: claude opencode codex gemini;
-#                      empty: only the self-test of the checks)
-#   RGIT_E2E_REQUIRED  agents whose failure fails the run (default: all four)
+#   RGIT_E2E_AGENTS    agents to run (default: claude opencode codex gemini openai,
+#                      openai being rgit's own HTTP backend; empty: only the
+#                      self-test of the checks)
+#   RGIT_E2E_REQUIRED  agents whose failure fails the run (default: all five)
 #   RGIT_E2E_BIN       directory with prebuilt rgit and modelserver binaries
 #                      (default: build both into bin/ from this checkout)
 #   RGIT_E2E_KEEP=1    keep the scratch directory even when everything passed
@@ -24,8 +25,8 @@ set -euo pipefail
 E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$E2E_DIR/../.." && pwd)
 CACHE=${RGIT_E2E_CACHE:-$HOME/.cache/rgit-e2e}
-AGENTS=${RGIT_E2E_AGENTS-claude opencode codex gemini}
-REQUIRED=${RGIT_E2E_REQUIRED-claude opencode codex gemini}
+AGENTS=${RGIT_E2E_AGENTS-claude opencode codex gemini openai}
+REQUIRED=${RGIT_E2E_REQUIRED-claude opencode codex gemini openai}
 SYS_PATH=$PATH
 BIN=${RGIT_E2E_BIN:-$ROOT/bin}
 QUESTION="Why is the sky blue?"
@@ -57,8 +58,10 @@ trap 'exit 130' INT TERM
 command -v git >/dev/null || { fail "git not found"; exit 1; }
 selftest
 [[ -n ${AGENTS// /} ]] || { say "no agents to run"; exit 0; }
-install_clis
-check_versions
+if [[ " $AGENTS " =~ \ (claude|opencode|codex|gemini)\  ]]; then
+	install_clis
+	check_versions
+fi
 
 if [[ -z ${RGIT_E2E_BIN:-} ]]; then
 	say "building bin/rgit and bin/modelserver"
@@ -72,6 +75,7 @@ KEY="sk-rgit-e2e-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 # direct_check AGENT: the CLI alone, prompted like rgit's plan phase.
 direct_check() {
 	local agent=$1 dir=$WORK/$1/direct out
+	[[ $agent != openai ]] || return 0 # rgit's own backend: there is no CLI
 	mkdir -p "$dir"
 	out=$dir/research_plan.md
 	agent_direct "$agent" "$dir" "Question: $QUESTION
