@@ -9,7 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 )
 
 // Names are the roles the fake binary plays, chosen by argv[0].
@@ -81,7 +83,17 @@ func PIDAlive(file string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	stat, err := os.ReadFile("/proc/" + strings.TrimSpace(string(b)) + "/stat")
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		return false, fmt.Errorf("read pid file: %w", err)
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		// No procfs (macOS): signal 0 tells whether the pid exists; a
+		// zombie counts as alive here, so the caller's polling waits for
+		// its reaping by init.
+		return syscall.Kill(pid, 0) == nil, nil
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return false, nil
 	}
