@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,21 +26,13 @@ func newDeps(c *cli.Context, io *IO, cfg *phases.Config) (phases.Deps, error) {
 	opts := registry.Options{Corpus: absAll(cfg.Corpus), CacheDir: filepath.Join(wd, ".research", ".cache", "local"), Getenv: os.Getenv}
 	cfg.Corpus = opts.Corpus
 	if c.Bool("test") {
-		m, r := registry.TestModels()
-		cfg.Model, cfg.ReviewModel = m, r
-		rep.Report(phases.Event{Kind: phases.EventNotice, Message: fmt.Sprintf("--test: research %s, review %s, at most 2 passes per topic", m, r)})
-	}
-	if !cfg.MockMode && !c.Bool("resume") {
-		if cfg.Model == "" || cfg.Model == "auto" {
-			spec, why := registry.Auto(opts)
-			cfg.Model = spec
-			rep.Report(phases.Event{Kind: phases.EventNotice, Message: fmt.Sprintf("research agent: %s (%s)", spec, why)})
+		// Keep the backends the user has (or auto picks) and swap in the
+		// seed's cheap model for each; the seed's pair when both are installed.
+		cfg.Model, cfg.ReviewModel = testModel(cfg.Model, opts, registry.Auto), testModel(cfg.ReviewModel, opts, registry.AutoReview)
+		if m, r := registry.TestModels(); installed(m, opts) && installed(r, opts) {
+			cfg.Model, cfg.ReviewModel = m, r
 		}
-		if cfg.ReviewModel == "" || cfg.ReviewModel == "auto" {
-			spec, why := registry.AutoReview(opts)
-			cfg.ReviewModel = spec
-			rep.Report(phases.Event{Kind: phases.EventNotice, Message: fmt.Sprintf("review agent: %s (%s)", spec, why)})
-		}
+		rep.Report(phases.Event{Kind: phases.EventNotice, Message: fmt.Sprintf("--test: research %s, review %s, at most 2 passes per topic", cfg.Model, cfg.ReviewModel)})
 	}
 	for _, spec := range append([]string{cfg.Model, cfg.ReviewModel}, cfg.Fallback...) {
 		if spec == "" || spec == "auto" || cfg.MockMode {
@@ -69,4 +62,33 @@ func absAll(dirs []string) []string {
 		}
 	}
 	return out
+}
+
+// testModel is spec (or the auto choice) with its backend's cheap model.
+func testModel(spec string, opts registry.Options, auto func(registry.Options) (string, string)) string {
+	if spec == "" || spec == "auto" {
+		spec, _ = auto(opts)
+	}
+	backend, _, err := registry.Parse(spec)
+	if err != nil {
+		return spec
+	}
+	if m := registry.CheapModel(backend); m != "" {
+		return backend + ":" + m
+	}
+	return spec
+}
+
+// installed says whether spec's backend is usable here.
+func installed(spec string, opts registry.Options) bool {
+	backend, _, err := registry.Parse(spec)
+	if err != nil {
+		return false
+	}
+	for _, s := range registry.Detect(context.Background(), opts) {
+		if s.Backend == backend {
+			return s.Found
+		}
+	}
+	return false
 }
