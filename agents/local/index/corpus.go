@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -93,6 +94,9 @@ func listFiles(ctx context.Context, root string, exclude []string) ([]string, er
 }
 
 func gitFiles(ctx context.Context, root string) ([]string, error) {
+	if !inWorkTree(root) {
+		return nil, errors.New("list files with git: not in a work tree")
+	}
 	cmd := exec.CommandContext(ctx, "git", "-C", root, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 	out, err := cmd.Output()
 	if err != nil {
@@ -105,6 +109,21 @@ func gitFiles(ctx context.Context, root string) ([]string, error) {
 		}
 	}
 	return slices.Compact(files), nil
+}
+
+// inWorkTree reports whether dir or a parent holds a .git entry: a stat per
+// level is far cheaper than starting git for every corpus scan.
+func inWorkTree(dir string) bool {
+	for {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
 }
 
 func walkFiles(root string) ([]string, error) {
