@@ -80,16 +80,6 @@ func gitCommitRepo(b *testing.B, n int) (string, func(msg string) time.Duration)
 	}
 }
 
-// BenchmarkGitCLICommit is the baseline on its own: `git add -A && git commit
-// -q` of the 50-file workspace with one changed file, 1,000 commits deep.
-func BenchmarkGitCLICommit(b *testing.B) {
-	ws, commit := gitCommitRepo(b, 1000)
-	for i := 0; b.Loop(); i++ {
-		writeFile(b, filepath.Join(ws, "state.json"), fmt.Sprintf("{\"step\": %d}\n", 1000+i))
-		commit(fmt.Sprintf("step %d", i))
-	}
-}
-
 // sample collects wall and CPU times of one kind of operation.
 type sample struct{ wall, cpu []time.Duration }
 
