@@ -13,7 +13,7 @@ func Render(p *Plan) []byte {
 	var b strings.Builder
 	b.Grow(256 + 200*len(p.Topics))
 	b.WriteString("# Research Plan\n\n## Metadata\n- Topic: ")
-	b.WriteString(p.Topic)
+	b.WriteString(oneLine(p.Topic)) // a question typed with newlines stays one item
 	b.WriteString("\n- Breadth: ")
 	b.WriteString(strconv.Itoa(p.Breadth))
 	b.WriteString("\n- Depth: ")

@@ -62,6 +62,20 @@ func TestErrorFormat(t *testing.T) {
 	}
 }
 
+// A question with newlines (from the command line) renders on one line and
+// reads back folded.
+func TestRenderFoldsTopic(t *testing.T) {
+	p := fullPlan(1, 0)
+	p.Topic = "Why is\nthe sky\tblue?"
+	q, err := Parse("plan.md", Render(p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Topic != "Why is the sky blue?" {
+		t.Errorf("Topic = %q", q.Topic)
+	}
+}
+
 // The full plans the benchmarks use are valid and round-trip, so the
 // figures measure the real path.
 func TestFullPlansRoundTrip(t *testing.T) {
