@@ -125,10 +125,10 @@ func (ps *parser) item(li *ast.ListItem) error {
 	return nil
 }
 
-// inline is the raw markdown after the label of an item's first block, on
-// one line.
+// inline is the raw markdown after the label of an item's first block,
+// folded onto one line.
 func (ps *parser) inline(first ast.Node) string {
-	return afterLabel(strings.ReplaceAll(ps.s.blockText(first), "\n", " "))
+	return oneLine(afterLabel(ps.s.blockText(first)))
 }
 
 // meta reads a Metadata item; other items outside topics are ignored.
