@@ -35,16 +35,13 @@ func (s *source) rawBlock(n ast.Node, from int, marker bool) string {
 	}
 	ls := s.lineStart(from)
 	chunk := s.src[ls:to]
-	if nl := bytes.IndexByte(chunk, '\n'); nl < 0 || len(bytes.TrimSpace(chunk[nl:])) == 0 {
-		// One line, the common case: cut at the content column.
-		line := bytes.TrimRight(chunk, " \t\n")
-		if col <= len(line) && bytes.IndexByte(line, '\t') < 0 {
-			v := string(line[col:])
-			if sp := len(v) - len(strings.TrimLeft(v, " ")); sp < 4 {
-				v = v[sp:] // as below
-			}
-			return v
+	// One line without tabs, the common case: cut at the content column.
+	if line := bytes.TrimRightFunc(chunk, unicode.IsSpace); col <= len(line) && !bytes.ContainsAny(line, "\n\t") {
+		v := string(line[col:])
+		if sp := len(v) - len(strings.TrimLeft(v, " ")); sp < 4 {
+			v = v[sp:] // as below
 		}
+		return v
 	}
 	buf := []byte(string(chunk))
 	if marker {
