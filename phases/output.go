@@ -170,7 +170,7 @@ func splitNameDesc(s string) (string, string) {
 	if len(name) > 100 {
 		name = strings.TrimSpace(name[:100])
 	}
-	if plan.Slug(name) == "" {
+	if name == "" {
 		return "", ""
 	}
 	return name, cleanLine(desc)
