@@ -156,6 +156,15 @@ func (s *Store) applyCheckout(ctx context.Context, root string, changes []fileCh
 	if gitPath() == "" {
 		return nil
 	}
-	_, err := runGit(ctx, root, []byte(info.String()), "update-index", "-z", "--index-info")
+	// The user's own git may hold index.lock for a moment; wait for it as
+	// git itself would have us do, rather than leave the index behind HEAD.
+	var err error
+	for range 40 {
+		_, err = runGit(ctx, root, []byte(info.String()), "update-index", "-z", "--index-info")
+		if err == nil || !strings.Contains(err.Error(), "index.lock") {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	return err
 }

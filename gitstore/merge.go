@@ -67,9 +67,12 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 	if err := s.refreshPacks(); err != nil {
 		return "", err
 	}
-	for range casAttempts {
+	for attempt := range casAttempts {
 		h, err := s.mergeOnce(ctx, o, srcRef, tgtRef, msg, sig)
 		if errors.Is(err, errRefChanged) {
+			// The user's git moved or holds the branch: back off and redo
+			// the merge on its new head.
+			time.Sleep(time.Duration(attempt+1) * 50 * time.Millisecond)
 			continue
 		}
 		return h, err
