@@ -149,6 +149,7 @@ func (s *Store) writeMounts(ctx context.Context, mounts []Mount, exclude []strin
 		if excluded(m.Tree, exclude) {
 			continue
 		}
+		s.loadStatCache(m.Dir)
 		h, err := s.writeDir(ctx, m.Dir, m.Tree, exclude, now)
 		if err != nil {
 			return nil, err

@@ -25,6 +25,7 @@ type Store struct {
 	gitDir    string // this worktree's git dir (differs from commonDir in linked worktrees)
 	commonDir string
 	stat      statCache
+	statDirs  map[string]bool                      // mount dirs whose saved stat cache was loaded
 	have      map[plumbing.Hash]bool               // objects known to be stored, to skip existence checks
 	packs     packSet                              // pack indexes, for existence checks without go-git
 	trees     map[plumbing.Hash][]object.TreeEntry // decoded trees, written or read
@@ -60,6 +61,7 @@ func Open(dir string) (*Store, error) {
 		gitDir:    gitDir,
 		commonDir: commonDir(gitDir),
 		stat:      statCache{},
+		statDirs:  map[string]bool{},
 		have:      map[plumbing.Hash]bool{},
 		trees:     map[plumbing.Hash][]object.TreeEntry{},
 		commits:   map[plumbing.Hash]plumbing.Hash{},
@@ -95,14 +97,19 @@ func (s *Store) Root() string { return s.root }
 // all linked worktrees (".git" of the main worktree).
 func (s *Store) CommonDir() string { return s.commonDir }
 
-// Close releases the Store. It is safe to call more than once.
+// Close saves the stat cache for the next run and releases the Store. It is
+// safe to call more than once.
 func (s *Store) Close() error {
+	if s.statDirs != nil {
+		s.saveStatCaches()
+	}
 	if s.lockFile != nil {
 		s.lockFile.Close()
 		s.lockFile = nil
 	}
 	s.repo = nil
 	s.stat = nil
+	s.statDirs = nil
 	s.have = nil
 	return nil
 }
