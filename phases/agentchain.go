@@ -112,7 +112,7 @@ func redactFile(path string) error {
 		return nil
 	}
 	if clean := Redact(string(data)); clean != string(data) {
-		return writeFileAtomic(path, []byte(clean))
+		return writeFile(path, []byte(clean))
 	}
 	return nil
 }

@@ -43,7 +43,7 @@ func (r *run) reorganizeArchive() (int, error) {
 			if strings.HasPrefix(rel, "progress/") {
 				name = strings.TrimSuffix(path.Base(rel), ".md") + ".progress.md"
 			}
-			if err := writeFileAtomic(filepath.Join(dir, filepath.FromSlash(name)), data); err != nil {
+			if err := writeFile(filepath.Join(dir, filepath.FromSlash(name)), data); err != nil {
 				return written, fmt.Errorf("write archive: %w", err)
 			}
 			written++

@@ -163,7 +163,7 @@ func (r *run) attempt(ctx context.Context, c call, agent agents.Agent, model str
 		return res, err
 	}
 	if c.textIsOutput && !written(statBefore, c.output) && strings.TrimSpace(res.Text) != "" {
-		if err := writeFileAtomic(c.output, []byte(Redact(strings.TrimSpace(res.Text))+"\n")); err != nil {
+		if err := writeFile(c.output, []byte(Redact(strings.TrimSpace(res.Text))+"\n")); err != nil {
 			return res, fmt.Errorf("write %s: %w", filepath.Base(c.output), err)
 		}
 	}

@@ -23,11 +23,11 @@ func (r *run) mounts() []gitstore.Mount {
 	}
 }
 
-// excludes are never committed and never removed by a restore: the lock,
-// the materialised archive and half-written temporary files.
+// excludes are never committed and never removed by a restore: the lock
+// (and its temporary file) and the materialised archive.
 func (r *run) excludes() []string {
 	base := ".research/" + r.name + "/"
-	return []string{base + LockFile, base + "archive", base + "archive/*", base + ".tmp-*", "reports/" + r.name + "/.tmp-*"}
+	return []string{base + LockFile, base + LockFile + ".tmp", base + "archive"}
 }
 
 // record describes one finished phase for its commit.
@@ -50,14 +50,14 @@ func (r *run) commit(ctx context.Context, rec record) (string, error) {
 	s.CurrentPhase = rec.phase
 	s.PhaseHistory = append(s.PhaseHistory, rec.phase+phaseTopicSuffix(rec.topic))
 	if r.plan != nil {
-		if err := writeFileAtomic(filepath.Join(r.ws, "research_plan.md"), plan.Render(r.plan)); err != nil {
+		if err := writeFile(filepath.Join(r.ws, "research_plan.md"), plan.Render(r.plan)); err != nil {
 			return "", fmt.Errorf("write plan: %w", err)
 		}
-		if err := writeFileAtomic(filepath.Join(r.ws, "progress.md"), r.progressDoc()); err != nil {
+		if err := writeFile(filepath.Join(r.ws, "progress.md"), r.progressDoc()); err != nil {
 			return "", fmt.Errorf("write progress: %w", err)
 		}
 	}
-	if err := writeFileAtomic(filepath.Join(r.ws, "state.json"), s.Marshal()); err != nil {
+	if err := writeFile(filepath.Join(r.ws, "state.json"), s.Marshal()); err != nil {
 		return "", fmt.Errorf("write state: %w", err)
 	}
 	trailers := []gitstore.Trailer{{Key: "Rgit-Phase", Value: rec.phase}, {Key: "Rgit-Iteration", Value: strconv.Itoa(s.Iteration)}}

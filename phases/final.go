@@ -32,7 +32,7 @@ func (r *run) synthesize(ctx context.Context) error {
 	o, err := r.runCall(ctx, c)
 	if errors.Is(err, errExhausted) {
 		r.warn(fmt.Sprintf("synthesis failed on every agent; compiling the report from the progress files (%v)", err))
-		if err := writeFileAtomic(out, r.compiledReport()); err != nil {
+		if err := writeFile(out, r.compiledReport()); err != nil {
 			return fmt.Errorf("write report: %w", err)
 		}
 	} else if err != nil {
@@ -110,7 +110,7 @@ func (r *run) revise(ctx context.Context) error {
 		"exhausted_topics": mdList(r.state.Exhausted)}
 	before, _ := os.ReadFile(out)
 	c := call{phase: agents.PhaseRevise, template: "revise.md", role: "model", output: out, vars: vars, brief: brief, textIsOutput: true,
-		reset: func() error { return writeFileAtomic(out, before) }}
+		reset: func() error { return writeFile(out, before) }}
 	c.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
 		if err != nil {
@@ -121,7 +121,7 @@ func (r *run) revise(ctx context.Context) error {
 	o, err := r.runCall(ctx, c)
 	if errors.Is(err, errExhausted) {
 		r.warn(fmt.Sprintf("revision failed on every agent; keeping the report as reviewed (%v)", err))
-		if err := writeFileAtomic(out, before); err != nil {
+		if err := writeFile(out, before); err != nil {
 			return fmt.Errorf("restore report: %w", err)
 		}
 	} else if err != nil {

@@ -42,7 +42,7 @@ func (r *run) addMethodology(path string) error {
 	if !strings.HasSuffix(b.String(), "\n") {
 		b.WriteByte('\n')
 	}
-	return writeFileAtomic(path, []byte(b.String()))
+	return writeFile(path, []byte(b.String()))
 }
 
 // dropSection removes a level-2 section (heading to the next level-2
@@ -87,7 +87,7 @@ func (r *run) finish(ctx context.Context) error {
 				return fmt.Errorf("read report: %w", err)
 			}
 			if !bytes.HasPrefix(data, []byte("---\n⚠️")) {
-				if err := writeFileAtomic(report, append([]byte(r.banner()), data...)); err != nil {
+				if err := writeFile(report, append([]byte(r.banner()), data...)); err != nil {
 					return fmt.Errorf("write banner: %w", err)
 				}
 			}

@@ -146,7 +146,7 @@ func (l *lock) refresh() {
 		case <-t.C:
 			l.info.Updated = time.Now().UTC()
 			data, _ := json.MarshalIndent(l.info, "", "  ")
-			_ = writeFileAtomic(l.path, append(data, '\n'))
+			_ = replaceFile(l.path, append(data, '\n'))
 		}
 	}
 }
@@ -164,4 +164,14 @@ func newToken() string {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])
+}
+
+// replaceFile writes via a temporary file and rename: another process may
+// read the lock at any moment, and a torn lock would look stale.
+func replaceFile(path string, data []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }

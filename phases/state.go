@@ -173,31 +173,18 @@ func (s *State) Marshal() []byte {
 	return append(data, '\n')
 }
 
-// writeFileAtomic writes via a temporary file and rename, so a kill never
-// leaves a half-written file for the next run to trip over. The temporary
-// name is fixed per target: one run holds the session lock, so no two
-// writers share it, and a leftover from a killed run is simply truncated.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	tmp := filepath.Join(dir, ".tmp-"+filepath.Base(path))
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+// writeFile writes a workspace file in place. It need not be atomic: the
+// branch head is the truth, and every run restores the workspace from it
+// before doing anything, so a file torn by a kill is replaced, never
+// committed. Writing in place also avoids creating a new inode per file per
+// phase, which is most of rgit's own time per phase.
+func writeFile(path string, data []byte) error {
+	err := os.WriteFile(path, data, 0o644)
 	if errors.Is(err, os.ErrNotExist) {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return err
 		}
-		f, err = os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		err = os.WriteFile(path, data, 0o644)
 	}
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
+	return err
 }

@@ -27,7 +27,7 @@ func (r *run) researchTopic(ctx context.Context, t *plan.Topic) error {
 			if priorErr != nil {
 				return removeIfExists(out)
 			}
-			return writeFileAtomic(out, prior)
+			return writeFile(out, prior)
 		}}
 	c.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
@@ -146,13 +146,13 @@ func (r *run) writeReview(v Verdict, subject string, capped bool) error {
 		if err := removeIfExists(rej); err != nil {
 			return err
 		}
-		return writeFileAtomic(acc, []byte(b.String()))
+		return writeFile(acc, []byte(b.String()))
 	}
 	fmt.Fprintf(&b, "# Review: %s\n\nRejected.\n\n%s\n\n## Knowledge Gaps\n%s\n", subject, v.Summary, mdList(v.Gaps))
 	if err := removeIfExists(acc); err != nil {
 		return err
 	}
-	return writeFileAtomic(rej, []byte(b.String()))
+	return writeFile(rej, []byte(b.String()))
 }
 
 func reviewBody(v Verdict) string {
@@ -167,7 +167,7 @@ func reviewBody(v Verdict) string {
 func (r *run) markCompletion() error {
 	c := r.plan.Counts()
 	if c.Total > 0 && c.Complete == c.Total {
-		return writeFileAtomic(filepath.Join(r.ws, "completed.md"), []byte("<promise>COMPLETE</promise>\n"))
+		return writeFile(filepath.Join(r.ws, "completed.md"), []byte("<promise>COMPLETE</promise>\n"))
 	}
 	return nil
 }
