@@ -70,7 +70,7 @@ func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	defer r.lock.release()
 	if err := r.loop(ctx); err != nil {
 		if ctx.Err() != nil {
-			return r.summary(), fmt.Errorf("%w: %w", ErrCancelled, ctx.Err())
+			return r.summary(), ErrCancelled
 		}
 		return r.summary(), err
 	}
@@ -175,7 +175,18 @@ func (r *run) confirm() error {
 // committedState reads state.json at the session branch head; nil if the
 // branch does not exist.
 func (r *run) committedState(store *gitstore.Store) (*State, error) {
-	if _, err := store.Head(r.branch); errors.Is(err, gitstore.ErrNotFound) {
+	_, err := store.Head(r.branch)
+	if errors.Is(err, gitstore.ErrNotFound) && r.cfg.Resume {
+		// A session pushed from another machine and fetched here.
+		remote, terr := store.TrackRemote(r.branch)
+		if terr == nil && remote != "" {
+			r.notice(fmt.Sprintf("created %s from %s/%s", r.branch, remote, r.branch))
+			_, err = store.Head(r.branch)
+		} else if terr != nil && !errors.Is(terr, gitstore.ErrNotFound) {
+			return nil, fmt.Errorf("track remote session: %w", terr)
+		}
+	}
+	if errors.Is(err, gitstore.ErrNotFound) {
 		return nil, nil
 	} else if err != nil {
 		return nil, fmt.Errorf("read session branch: %w", err)
