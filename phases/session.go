@@ -161,4 +161,3 @@ func (r *run) loadPlan() error {
 	r.plan = p
 	return nil
 }
-
