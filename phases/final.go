@@ -61,19 +61,7 @@ func (r *run) finalReview(ctx context.Context) error {
 	vars := map[string]string{"progress_files": files, "exhausted_topics": mdList(r.state.Exhausted)}
 	var v Verdict
 	c := call{phase: agents.PhaseFinalReview, template: "final_review.md", role: "review", output: out, vars: vars, brief: brief,
-		reset: func() error { return removeIfExists(out) }}
-	c.gate = func(res agents.Result) error {
-		var err error
-		if v, err = parseVerdict(tail(res.Text, 64<<10)); err == nil {
-			return nil
-		}
-		data, rerr := os.ReadFile(out)
-		if rerr != nil {
-			return err
-		}
-		v, err = parseVerdict(tail(string(data), 64<<10))
-		return err
-	}
+		reset: func() error { return removeIfExists(out) }, gate: verdictGate(out, &v)}
 	o, err := r.runCall(ctx, c)
 	_ = removeIfExists(out)
 	if errors.Is(err, errExhausted) {

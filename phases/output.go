@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"unicode"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/phases/plan"
 )
 
@@ -226,4 +228,21 @@ func parseVerdict(text string) (Verdict, error) {
 		}
 	}
 	return Verdict{}, fmt.Errorf(`no verdict: expected a JSON object {"verdict": "accept"|"reject", "summary": ..., "gaps": [...]}`)
+}
+
+// verdictGate is the review phases' gate: a verdict in the final message,
+// or else in the output file, stored into v.
+func verdictGate(out string, v *Verdict) func(agents.Result) error {
+	return func(res agents.Result) error {
+		var err error
+		if *v, err = parseVerdict(tail(res.Text, 64<<10)); err == nil {
+			return nil
+		}
+		data, rerr := os.ReadFile(out)
+		if rerr != nil {
+			return err
+		}
+		*v, err = parseVerdict(tail(string(data), 64<<10))
+		return err
+	}
 }

@@ -84,19 +84,7 @@ func (r *run) reviewTopic(ctx context.Context, t *plan.Topic) error {
 	vars["progress_files"] = fmt.Sprintf("- %s: %s", t.Name, brief.ReviewPath)
 	var v Verdict
 	c := call{phase: agents.PhaseReview, template: "review.md", role: "review", topic: t.Name, output: out, vars: vars, brief: brief,
-		reset: func() error { return removeIfExists(out) }}
-	c.gate = func(res agents.Result) error {
-		var err error
-		if v, err = parseVerdict(tail(res.Text, 64<<10)); err == nil {
-			return nil
-		}
-		data, rerr := os.ReadFile(out)
-		if rerr != nil {
-			return err
-		}
-		v, err = parseVerdict(tail(string(data), 64<<10))
-		return err
-	}
+		reset: func() error { return removeIfExists(out) }, gate: verdictGate(out, &v)}
 	o, err := r.runCall(ctx, c)
 	_ = removeIfExists(out)
 	if errors.Is(err, errExhausted) {

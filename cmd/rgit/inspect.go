@@ -36,17 +36,28 @@ func sessionName(c *cli.Context, wd string) (string, error) {
 	return "", usagef("run 'rgit list' and pass one with --name", "%d sessions here; which one?", len(list))
 }
 
+// onSession wraps an action that needs the working directory and the
+// session it names.
+func onSession(fn func(c *cli.Context, wd, name string) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		wd, err := os.Getwd()
+		if err != nil {
+			return fmt.Errorf("find working directory: %w", err)
+		}
+		name, err := sessionName(c, wd)
+		if err != nil {
+			return err
+		}
+		return fn(c, wd, name)
+	}
+}
+
 func statusCommand(io *IO) *cli.Command {
 	return &cli.Command{
 		Name:  "status",
 		Usage: "show a session: plan tree with statuses, iteration, phase, lock owner, last commits, usage",
 		Flags: []cli.Flag{nameFlag(), &cli.BoolFlag{Name: "json", Usage: "print JSON"}},
-		Action: func(c *cli.Context) error {
-			wd, _ := os.Getwd()
-			name, err := sessionName(c, wd)
-			if err != nil {
-				return err
-			}
+		Action: onSession(func(c *cli.Context, wd, name string) error {
 			info, err := phases.Status(wd, name)
 			if err != nil {
 				return err
@@ -58,7 +69,7 @@ func statusCommand(io *IO) *cli.Command {
 			}
 			printStatus(io, info)
 			return nil
-		},
+		}),
 	}
 }
 
@@ -118,12 +129,7 @@ func logCommand(io *IO) *cli.Command {
 		Name:  "log",
 		Usage: "one row per phase of a session, read from the commit trailers",
 		Flags: []cli.Flag{nameFlag()},
-		Action: func(c *cli.Context) error {
-			wd, _ := os.Getwd()
-			name, err := sessionName(c, wd)
-			if err != nil {
-				return err
-			}
+		Action: onSession(func(c *cli.Context, wd, name string) error {
 			rows, err := phases.Log(wd, name)
 			if err != nil {
 				return err
@@ -136,7 +142,7 @@ func logCommand(io *IO) *cli.Command {
 					dash(r.Topic), dash(r.Verdict), dash(r.Model), dash(r.Duration), dash(r.Tokens), dash(r.Cost))
 			}
 			return tw.Flush()
-		},
+		}),
 	}
 }
 
@@ -183,18 +189,13 @@ func cancelCommand(io *IO) *cli.Command {
 		Name:  "cancel",
 		Usage: "ask a running session to stop: it kills its agent, commits nothing half-done and exits",
 		Flags: []cli.Flag{nameFlag()},
-		Action: func(c *cli.Context) error {
-			wd, _ := os.Getwd()
-			name, err := sessionName(c, wd)
-			if err != nil {
-				return err
-			}
+		Action: onSession(func(c *cli.Context, wd, name string) error {
 			info, err := phases.Cancel(wd, name)
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(io.Out, "asked pid %d on %s to stop session %s\n", info.PID, info.Host, name)
 			return nil
-		},
+		}),
 	}
 }
