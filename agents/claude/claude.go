@@ -5,8 +5,6 @@ package claude
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -51,21 +49,9 @@ func (a *Agent) Name() string { return Name }
 // which also keeps it away from the variadic --add-dir and --allowedTools
 // options that would swallow a positional prompt.
 func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
-	if err := outputDir(t); err != nil {
-		return agents.Result{}, &agents.CallError{Backend: Name, Msg: err.Error()}
-	}
 	env := proc.Environ(append([]string{"CLAUDECODE="}, a.o.Env...)...)
-	p := parser{dir: t.Dir}
-	res, err := proc.Invoke(ctx, Name, proc.Cmd{
-		Path: binary(a.o.Binary, Name), Args: a.Args(t), Dir: t.Dir, Env: env,
-		Stdin: strings.NewReader(t.Prompt), Timeout: t.Timeout, Grace: a.o.Grace, OnLine: p.line,
-	})
-	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode}
-	out.Usage.Duration = res.Duration
-	if err != nil {
-		return out, err
-	}
-	return p.finish(res, env)
+	return proc.RunTask(ctx, t, proc.Call{Backend: Name, Binary: a.o.Binary, Args: a.Args(t),
+		Stdin: t.Prompt, Env: env, Grace: a.o.Grace}, &parser{dir: t.Dir})
 }
 
 // Args returns the command line (without the program) for task t.
@@ -83,37 +69,8 @@ func (a *Agent) Args(t agents.Task) []string {
 	if a.o.MaxTurns > 0 {
 		args = append(args, "--max-turns", strconv.Itoa(a.o.MaxTurns))
 	}
-	if d := extraDir(t); d != "" {
+	if d := proc.ExtraDir(t); d != "" {
 		args = append(args, "--add-dir", d)
 	}
 	return args
-}
-
-// extraDir is the output's folder when it lies outside the workspace (the
-// report of the synthesize phase), so the agent may write it.
-func extraDir(t agents.Task) string {
-	if t.Output == "" {
-		return ""
-	}
-	d := filepath.Dir(t.Output)
-	if rel, err := filepath.Rel(t.Dir, d); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
-		return ""
-	}
-	return d
-}
-
-// outputDir creates the output's folder: the CLI cannot be granted, nor
-// write into, a directory that does not exist.
-func outputDir(t agents.Task) error {
-	if t.Output == "" {
-		return nil
-	}
-	return os.MkdirAll(filepath.Dir(t.Output), 0o755)
-}
-
-func binary(path, name string) string {
-	if path != "" {
-		return path
-	}
-	return name
 }

@@ -2,7 +2,6 @@ package claude
 
 import (
 	"bytes"
-	"encoding/json"
 	"strings"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -43,7 +42,7 @@ type event struct {
 	} `json:"usage"`
 }
 
-// parser accumulates a run's stream; line is called for every stdout line.
+// parser accumulates a run's stream; it is the backend's proc.Parser.
 type parser struct {
 	dir      string   // the workspace, for Result.Files
 	files    []string // paths given to the file-writing tools
@@ -62,13 +61,12 @@ var userEvent = []byte(`{"type":"user"`)
 // writeTools are Claude Code's tools that write a file.
 var writeTools = map[string]bool{"Write": true, "Edit": true, "MultiEdit": true, "NotebookEdit": true}
 
-func (p *parser) line(b []byte) {
-	b = bytes.TrimSpace(b)
-	if !bytes.HasPrefix(b, []byte("{")) || bytes.HasPrefix(b, userEvent) {
-		return // some builds print debug lines on stdout
-	}
+// Session returns the session id seen so far.
+func (p *parser) Session() string { return p.session }
+
+func (p *parser) Line(b []byte) {
 	var e event
-	if json.Unmarshal(b, &e) != nil {
+	if bytes.HasPrefix(bytes.TrimSpace(b), userEvent) || !proc.DecodeLine(b, &e) {
 		return
 	}
 	if e.SessionID != "" {
@@ -98,9 +96,9 @@ func (p *parser) line(b []byte) {
 	}
 }
 
-// finish turns the parsed stream and the exit status into the call's
+// Finish turns the parsed stream and the exit status into the call's
 // outcome. Success needs a result line without is_error and exit 0.
-func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
+func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
 	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
 	out.Usage.Duration = res.Duration
 	r := p.result

@@ -17,8 +17,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`[SandboxDebug] not json`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		var p parser
-		p.line(line)
-		_, err := p.finish(proc.Result{}, nil)
+		p.Line(line)
+		_, err := p.Finish(proc.Result{}, nil)
 		if p.result == nil && err == nil {
 			t.Fatal("success without a result line")
 		}
@@ -49,9 +49,9 @@ func BenchmarkParse(b *testing.B) {
 	for b.Loop() {
 		var p parser
 		for _, l := range lines {
-			p.line(l)
+			p.Line(l)
 		}
-		if _, err := p.finish(proc.Result{}, nil); err != nil {
+		if _, err := p.Finish(proc.Result{}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

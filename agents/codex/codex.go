@@ -6,9 +6,6 @@ package codex
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -53,27 +50,8 @@ func (a *Agent) Name() string { return Name }
 // Run executes one phase with `codex exec`; the prompt goes through stdin
 // ("-"), which has no argument-length limit.
 func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
-	if t.Output != "" {
-		if err := os.MkdirAll(filepath.Dir(t.Output), 0o755); err != nil {
-			return agents.Result{}, &agents.CallError{Backend: Name, Msg: err.Error()}
-		}
-	}
-	env := proc.Environ(a.o.Env...)
-	p := parser{dir: t.Dir}
-	bin := a.o.Binary
-	if bin == "" {
-		bin = Name
-	}
-	res, err := proc.Invoke(ctx, Name, proc.Cmd{
-		Path: bin, Args: a.Args(t), Dir: t.Dir, Env: env,
-		Stdin: strings.NewReader(t.Prompt), Timeout: t.Timeout, Grace: a.o.Grace, OnLine: p.line,
-	})
-	if err != nil {
-		out := agents.Result{SessionID: p.thread, ExitCode: res.ExitCode}
-		out.Usage.Duration = res.Duration
-		return out, err
-	}
-	return p.finish(res, env)
+	return proc.RunTask(ctx, t, proc.Call{Backend: Name, Binary: a.o.Binary, Args: a.Args(t),
+		Stdin: t.Prompt, Env: proc.Environ(a.o.Env...), Grace: a.o.Grace}, &parser{dir: t.Dir})
 }
 
 // Args returns the command line (without the program) for task t. Every
@@ -98,11 +76,8 @@ func (a *Agent) Args(t agents.Task) []string {
 	if t.Model != "" {
 		args = append(args, "--model", t.Model)
 	}
-	if t.Output != "" {
-		d := filepath.Dir(t.Output)
-		if rel, err := filepath.Rel(t.Dir, d); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
-			args = append(args, "--add-dir", d)
-		}
+	if d := proc.ExtraDir(t); d != "" {
+		args = append(args, "--add-dir", d)
 	}
 	if t.SessionID != "" {
 		args = append(args, "resume", t.SessionID)

@@ -167,7 +167,7 @@ func TestStderrMessage(t *testing.T) {
 	stderr := "WARNING: proceeding, even though we could not create PATH aliases\n" +
 		"2026-11-21T19:30:03.715685Z ERROR codex_api::endpoint::responses_websocket: failed\n" +
 		"Not inside a trusted directory and --skip-git-repo-check was not specified.\n"
-	_, err := (&parser{}).finish(proc.Result{Stderr: []byte(stderr), ExitCode: 1}, nil)
+	_, err := (&parser{}).Finish(proc.Result{Stderr: []byte(stderr), ExitCode: 1}, nil)
 	var ce *agents.CallError
 	if !errors.As(err, &ce) || ce.Msg != "Not inside a trusted directory and --skip-git-repo-check was not specified." || ce.Exit != 1 {
 		t.Errorf("err = %v", err)
@@ -180,8 +180,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"type":"turn.failed","error":{"message":"boom"}}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		var p parser
-		p.line(line)
-		_, err := p.finish(proc.Result{}, nil)
+		p.Line(line)
+		_, err := p.Finish(proc.Result{}, nil)
 		if p.completed == nil && err == nil {
 			t.Fatal("success without turn.completed")
 		}

@@ -1,13 +1,10 @@
 package codex
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 
-	"github.com/rgit-dev/rgit/agents/proc"
-
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/proc"
 )
 
 // event is the part of a `codex exec --json` line the backend reads.
@@ -34,7 +31,7 @@ type event struct {
 	} `json:"usage"`
 }
 
-// parser accumulates a run's events; line is called for every stdout line.
+// parser accumulates a run's events; it is the backend's proc.Parser.
 type parser struct {
 	dir       string   // the workspace, for Result.Files
 	files     []string // paths of file_change items
@@ -45,12 +42,12 @@ type parser struct {
 	completed *event // turn.completed
 }
 
-func (p *parser) line(b []byte) {
-	if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
-		return
-	}
+// Session returns the session id seen so far.
+func (p *parser) Session() string { return p.thread }
+
+func (p *parser) Line(b []byte) {
 	var e event
-	if json.Unmarshal(b, &e) != nil {
+	if !proc.DecodeLine(b, &e) {
 		return
 	}
 	switch e.Type {
@@ -80,9 +77,9 @@ func (p *parser) line(b []byte) {
 	}
 }
 
-// finish decides the outcome. Some builds exit 0 after turn.failed, so
+// Finish decides the outcome. Some builds exit 0 after turn.failed, so
 // success needs turn.completed, no turn.failed, and exit 0.
-func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
+func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
 	out := agents.Result{SessionID: p.thread, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
 	out.Usage.Duration = res.Duration
 	if c := p.completed; c != nil && c.Usage != nil {

@@ -6,9 +6,6 @@ package gemini
 
 import (
 	"context"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -44,28 +41,9 @@ func (a *Agent) Name() string { return Name }
 
 // Run executes one phase with `gemini -p`.
 func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
-	if t.Output != "" {
-		if err := os.MkdirAll(filepath.Dir(t.Output), 0o755); err != nil {
-			return agents.Result{}, &agents.CallError{Backend: Name, Msg: err.Error()}
-		}
-	}
-	env := proc.Environ(a.o.Env...)
 	args, stdin := a.Args(t)
-	p := parser{dir: t.Dir}
-	bin := a.o.Binary
-	if bin == "" {
-		bin = Name
-	}
-	res, err := proc.Invoke(ctx, Name, proc.Cmd{
-		Path: bin, Args: args, Dir: t.Dir, Env: env, Stdin: strings.NewReader(stdin),
-		Timeout: t.Timeout, Grace: a.o.Grace, OnLine: p.line,
-	})
-	if err != nil {
-		out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode}
-		out.Usage.Duration = res.Duration
-		return out, err
-	}
-	return p.finish(res, env)
+	return proc.RunTask(ctx, t, proc.Call{Backend: Name, Binary: a.o.Binary, Args: args,
+		Stdin: stdin, Env: proc.Environ(a.o.Env...), Grace: a.o.Grace}, &parser{dir: t.Dir})
 }
 
 // Args returns the command line (without the program) for task t and what
@@ -86,11 +64,8 @@ func (a *Agent) Args(t agents.Task) (args []string, stdin string) {
 	if t.SessionID != "" {
 		args = append(args, "--resume", t.SessionID)
 	}
-	if t.Output != "" {
-		d := filepath.Dir(t.Output)
-		if rel, err := filepath.Rel(t.Dir, d); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
-			args = append(args, "--include-directories", d)
-		}
+	if d := proc.ExtraDir(t); d != "" {
+		args = append(args, "--include-directories", d)
 	}
 	return args, stdin
 }

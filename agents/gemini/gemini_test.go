@@ -169,8 +169,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"type":"result","status":"success","stats":{"input_tokens":1}}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		var p parser
-		p.line(line)
-		_, err := p.finish(proc.Result{}, nil)
+		p.Line(line)
+		_, err := p.Finish(proc.Result{}, nil)
 		if (p.result == nil || p.result.Status != "success") && err == nil {
 			t.Fatal("success without a successful result event")
 		}

@@ -1,8 +1,6 @@
 package gemini
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -38,7 +36,7 @@ type event struct {
 // writeTools are the Gemini CLI's tools that write a file.
 var writeTools = map[string]bool{"write_file": true, "replace": true, "edit": true}
 
-// parser accumulates a run's events; line is called for every stdout line.
+// parser accumulates a run's events; it is the backend's proc.Parser.
 type parser struct {
 	dir     string            // the workspace, for Result.Files
 	pending map[string]string // tool_id -> path of a write not yet confirmed
@@ -50,12 +48,12 @@ type parser struct {
 	result  *event
 }
 
-func (p *parser) line(b []byte) {
-	if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
-		return
-	}
+// Session returns the session id seen so far.
+func (p *parser) Session() string { return p.session }
+
+func (p *parser) Line(b []byte) {
 	var e event
-	if json.Unmarshal(b, &e) != nil {
+	if !proc.DecodeLine(b, &e) {
 		return
 	}
 	switch e.Type {
@@ -90,10 +88,10 @@ func (p *parser) line(b []byte) {
 	}
 }
 
-// finish decides the outcome: success needs a result event with status
+// Finish decides the outcome: success needs a result event with status
 // success and exit 0. Fatal errors before the stream starts (auth, trust)
 // only reach stderr.
-func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
+func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
 	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
 	out.Usage.Duration = res.Duration
 	r := p.result
@@ -139,24 +137,10 @@ func stderrMessage(b []byte) string {
 			strings.HasPrefix(l, "Ripgrep is not available") || l == "}" || strings.HasPrefix(l, "status:") {
 			continue
 		}
-		keep = append(keep, stripANSI(l))
+		keep = append(keep, proc.StripANSI(l))
 	}
 	if len(keep) > 3 {
 		keep = keep[len(keep)-3:]
 	}
 	return strings.Join(keep, "\n")
-}
-
-func stripANSI(s string) string {
-	for {
-		i := strings.Index(s, "\x1b[")
-		if i < 0 {
-			return s
-		}
-		j := strings.IndexByte(s[i:], 'm')
-		if j < 0 {
-			return s
-		}
-		s = s[:i] + s[i+j+1:]
-	}
 }

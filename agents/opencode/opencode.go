@@ -5,8 +5,6 @@ package opencode
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -46,30 +44,12 @@ func (a *Agent) Name() string { return Name }
 
 // Run executes one phase with `opencode run`.
 func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
-	if t.Output != "" {
-		if err := os.MkdirAll(filepath.Dir(t.Output), 0o755); err != nil {
-			return agents.Result{}, &agents.CallError{Backend: Name, Msg: err.Error()}
-		}
-	}
 	// OPENCODE_ENABLE_EXA turns on the websearch tool for every provider,
 	// not only opencode's own.
 	env := proc.Environ(append([]string{"OPENCODE_PERMISSION=" + Permission, "OPENCODE_ENABLE_EXA=1"}, a.o.Env...)...)
 	args, stdin := a.Args(t)
-	p := parser{dir: t.Dir}
-	bin := a.o.Binary
-	if bin == "" {
-		bin = Name
-	}
-	res, err := proc.Invoke(ctx, Name, proc.Cmd{
-		Path: bin, Args: args, Dir: t.Dir, Env: env, Stdin: strings.NewReader(stdin),
-		Timeout: t.Timeout, Grace: a.o.Grace, OnLine: p.line,
-	})
-	if err != nil {
-		out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode}
-		out.Usage.Duration = res.Duration
-		return out, err
-	}
-	return p.finish(res, env)
+	return proc.RunTask(ctx, t, proc.Call{Backend: Name, Binary: a.o.Binary, Args: args,
+		Stdin: stdin, Env: env, Grace: a.o.Grace}, &parser{dir: t.Dir})
 }
 
 // Args returns the command line (without the program) for task t and what

@@ -163,8 +163,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"type":"error","error":{"name":"APIError","data":{"message":"x","statusCode":429}}}`))
 	f.Fuzz(func(t *testing.T, line []byte) {
 		var p parser
-		p.line(line)
-		_, err := p.finish(proc.Result{}, nil)
+		p.Line(line)
+		_, err := p.Finish(proc.Result{}, nil)
 		if len(p.answer) == 0 && err == nil {
 			t.Fatal("success without an answer")
 		}

@@ -1,8 +1,6 @@
 package opencode
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -47,7 +45,7 @@ type event struct {
 // writeTools are opencode's tools that write a file.
 var writeTools = map[string]bool{"write": true, "edit": true, "multiedit": true, "patch": true}
 
-// parser accumulates a run's events; line is called for every stdout line.
+// parser accumulates a run's events; it is the backend's proc.Parser.
 type parser struct {
 	dir      string   // the workspace, for Result.Files
 	files    []string // paths the write tools completed
@@ -60,12 +58,12 @@ type parser struct {
 	rejected []string
 }
 
-func (p *parser) line(b []byte) {
-	if !bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
-		return
-	}
+// Session returns the session id seen so far.
+func (p *parser) Session() string { return p.session }
+
+func (p *parser) Line(b []byte) {
 	var e event
-	if json.Unmarshal(b, &e) != nil {
+	if !proc.DecodeLine(b, &e) {
 		return
 	}
 	if e.SessionID != "" {
@@ -103,10 +101,10 @@ func (p *parser) line(b []byte) {
 	}
 }
 
-// finish decides the outcome. opencode exits 0 even when it answered
+// Finish decides the outcome. opencode exits 0 even when it answered
 // nothing (every permission auto-rejected), so success needs an answer
 // whose step finished, no error event, no rejected permission and exit 0.
-func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
+func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
 	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Usage: p.usage, Files: proc.RelFiles(p.dir, p.files)}
 	out.Usage.Duration = res.Duration
 	var kind error
@@ -141,16 +139,5 @@ func (p *parser) finish(res proc.Result, env []string) (agents.Result, error) {
 
 // stderrMessage keeps the last lines of stderr without terminal colours.
 func stderrMessage(b []byte) string {
-	s := proc.LastLines(b, 3)
-	for {
-		i := strings.Index(s, "\x1b[")
-		if i < 0 {
-			return s
-		}
-		j := strings.IndexByte(s[i:], 'm')
-		if j < 0 {
-			return s
-		}
-		s = s[:i] + s[i+j+1:]
-	}
+	return proc.StripANSI(proc.LastLines(b, 3))
 }
