@@ -22,6 +22,7 @@ type scripted struct {
 	// failing returns an error for a task, or nil to answer it properly.
 	failing func(task agents.Task) error
 	calls   []string
+	reject  bool // reject every topic review
 }
 
 func (s *scripted) Name() string { return s.name }
@@ -53,6 +54,9 @@ func (s *scripted) Run(ctx context.Context, task agents.Task) (agents.Result, er
 		return agents.Result{Usage: agents.Usage{InputTokens: 10, OutputTokens: 5}}, write(body)
 	case agents.PhaseReview, agents.PhaseFinalReview:
 		v, _ := json.Marshal(Verdict{Verdict: "accept", Summary: "fine"})
+		if s.reject && task.Phase == agents.PhaseReview {
+			v, _ = json.Marshal(Verdict{Verdict: "reject", Summary: "thin", Gaps: []string{"more sources"}})
+		}
 		return agents.Result{Text: string(v)}, nil
 	case agents.PhaseSynthesize, agents.PhaseRevise:
 		return agents.Result{}, write("# Report\n\n## Executive Summary\nsum\n\n## Findings\nall\n\n## Sources\n1. https://example.org\n")
@@ -248,4 +252,27 @@ func (l *leakyOutput) Run(ctx context.Context, task agents.Task) (agents.Result,
 		f.Close()
 	}
 	return res, err
+}
+
+// Reaching the iteration limit still runs the final cycle and puts the
+// seed's warning banner, with the real counts, on top of the report.
+func TestIterationLimitBanner(t *testing.T) {
+	dir := testRepo(t)
+	a := &scripted{name: "picky", reject: true}
+	sum, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 1, Depth: 0, Model: "picky", ReviewModel: "picky"}, map[string]agents.Agent{"picky": a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.LimitReached || sum.Iterations != 6 || sum.Warning == "" || !sum.Finished {
+		t.Fatalf("summary %+v", sum)
+	}
+	report, err := os.ReadFile(filepath.Join(dir, "reports", "why", "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"WARNING: ITERATION LIMIT REACHED", "Topics completed: 0 of 1", "Iterations executed: 6 (limit: 6)"} {
+		if !strings.HasPrefix(string(report), "---\n") || !strings.Contains(string(report), want) {
+			t.Errorf("report lacks %q at the top:\n%.400s", want, report)
+		}
+	}
 }
