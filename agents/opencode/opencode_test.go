@@ -1,58 +1,38 @@
 package opencode
 
 import (
-	"context"
-	"errors"
-	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/agents/proc"
 	"github.com/rgit-dev/rgit/agents/proc/proctest"
 )
 
-var fakes string // the directory holding the fake CLIs
+func TestMain(m *testing.M) { proctest.Main(m) }
 
-func TestMain(m *testing.M) {
-	dir, cleanup, err := proctest.Setup()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	fakes = dir
-	code := m.Run()
-	cleanup()
-	os.Exit(code)
+// opencode has no flag for an output outside the workspace: the
+// external_directory permission is granted with all others (Permission).
+var backend = proctest.Backend{Name: Name, Model: "opencode/minimax-m2.1-free",
+	New: func(binary string, env []string) agents.Agent {
+		return New(Options{Binary: binary, Env: env, Grace: proctest.Grace})
+	},
+	Resume:         func(id string) []string { return []string{"--session", id} },
+	UnknownSession: "ses_unknown", UnknownError: "Error: Session not found",
 }
 
-type fixture struct {
-	proctest.Fixture
-	agent *Agent
-	task  agents.Task
-}
-
-func newFixture(t *testing.T, scenario string, env ...string) fixture {
-	f := proctest.NewFixture(t, scenario, env...)
-	return fixture{Fixture: f,
-		agent: New(Options{Binary: filepath.Join(fakes, "opencode"), Env: f.Env, Grace: 100 * time.Millisecond}),
-		task: agents.Task{Phase: agents.PhaseResearch, Prompt: "Research the topic X thoroughly.",
-			Dir: f.Dir, Root: f.Root, Output: f.Output, Model: "opencode/minimax-m2.1-free"},
-	}
-}
+func TestCommon(t *testing.T) { backend.TestCommon(t) }
 
 func TestRunSuccess(t *testing.T) {
-	f := newFixture(t, "ok")
-	res, err := f.agent.Run(context.Background(), f.task)
+	f := backend.Fixture(t, "ok")
+	res, err := f.Run()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Text != "fake opencode answer: Research the topic X thoroughly." || !strings.HasPrefix(res.SessionID, "ses_") {
+	if res.Text != "fake opencode answer: "+proctest.Prompt || !strings.HasPrefix(res.SessionID, "ses_") {
 		t.Errorf("text %q session %q", res.Text, res.SessionID)
 	}
 	if !slices.Equal(res.Files, []string{"progress/topic.md"}) {
@@ -65,14 +45,14 @@ func TestRunSuccess(t *testing.T) {
 	if got != want || math.Abs(res.Usage.CostUSD-0.003) > 1e-9 {
 		t.Errorf("usage = %+v, want %+v and cost 0.003", res.Usage, want)
 	}
-	if b, err := os.ReadFile(f.task.Output); err != nil || string(b) != f.task.Prompt {
+	if b, err := os.ReadFile(f.Task.Output); err != nil || string(b) != f.Task.Prompt {
 		t.Errorf("the agent could not write in the workspace: %v", err)
 	}
 	c := f.Calls(t)[0]
-	if c.Cwd != f.task.Dir || c.Env["OPENCODE_PERMISSION"] != Permission || c.Env["OPENCODE_ENABLE_EXA"] != "1" {
+	if c.Cwd != f.Task.Dir || c.Env["OPENCODE_PERMISSION"] != Permission || c.Env["OPENCODE_ENABLE_EXA"] != "1" {
 		t.Errorf("cwd %q env %v", c.Cwd, c.Env)
 	}
-	for _, w := range []string{"json", "opencode/minimax-m2.1-free", f.task.Prompt} {
+	for _, w := range []string{"json", "opencode/minimax-m2.1-free", f.Task.Prompt} {
 		if !slices.Contains(c.Args, w) {
 			t.Errorf("args %q lack %q", c.Args, w)
 		}
@@ -82,9 +62,9 @@ func TestRunSuccess(t *testing.T) {
 func TestRunPromptViaStdin(t *testing.T) {
 	tests := []string{"- a prompt that looks like a flag", strings.Repeat("long prompt ", proc.ArgMax/10)}
 	for _, prompt := range tests {
-		f := newFixture(t, "ok")
-		f.task.Prompt = prompt
-		if _, err := f.agent.Run(context.Background(), f.task); err != nil {
+		f := backend.Fixture(t, "ok")
+		f.Task.Prompt = prompt
+		if _, err := f.Run(); err != nil {
 			t.Fatal(err)
 		}
 		if c := f.Calls(t)[0]; c.Stdin != prompt || slices.Contains(c.Args, prompt) {
@@ -94,67 +74,15 @@ func TestRunPromptViaStdin(t *testing.T) {
 }
 
 func TestRunFailures(t *testing.T) {
-	tests := []struct {
-		scenario string
-		env      []string
-		kind     error
-		msg      string
-	}{
-		{"auth", nil, agents.ErrAuth, "Incorrect API key provided"},
-		{"ratelimit", nil, agents.ErrRateLimited, "Rate limit reached"},
-		{"quota", nil, agents.ErrQuota, "Insufficient balance"},
-		{"iserror", nil, nil, "invalid response"},
-		{"truncated", nil, nil, "before the last step finished"},
+	backend.TestFailures(t, []proctest.Failure{
+		{Scenario: "auth", Kind: agents.ErrAuth, Msg: "Incorrect API key provided", Exit: 1},
+		{Scenario: "ratelimit", Kind: agents.ErrRateLimited, Msg: "Rate limit reached", Exit: 1},
+		{Scenario: "quota", Kind: agents.ErrQuota, Msg: "Insufficient balance", Exit: 1},
+		{Scenario: "iserror", Msg: "invalid response", Exit: 1},
+		{Scenario: "truncated", Msg: "before the last step finished", Exit: 0},
 		// Exit 0 with nothing but auto-rejected permissions is no success.
-		{"ok", []string{"OPENCODE_PERMISSION="}, nil, "auto-rejecting"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.scenario, func(t *testing.T) {
-			f := newFixture(t, tt.scenario, tt.env...)
-			_, err := f.agent.Run(context.Background(), f.task)
-			var ce *agents.CallError
-			if !errors.As(err, &ce) {
-				t.Fatalf("err = %v, want a CallError", err)
-			}
-			if ce.Kind != tt.kind || !strings.Contains(ce.Msg, tt.msg) {
-				t.Errorf("got kind %v msg %q, want %v %q", ce.Kind, ce.Msg, tt.kind, tt.msg)
-			}
-		})
-	}
-}
-
-func TestRunTimeoutKillsGroup(t *testing.T) {
-	f := newFixture(t, "hang")
-	f.task.Timeout = 2 * time.Second // time for the fake to spawn its grandchild
-	_, err := f.agent.Run(context.Background(), f.task)
-	if !errors.Is(err, agents.ErrTimeout) {
-		t.Fatalf("err = %v, want ErrTimeout", err)
-	}
-	if !f.GrandchildDead(t) {
-		t.Error("the grandchild survived the timeout")
-	}
-}
-
-func TestRunResume(t *testing.T) {
-	f := newFixture(t, "ok")
-	first, err := f.agent.Run(context.Background(), f.task)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.task.SessionID = first.SessionID
-	second, err := f.agent.Run(context.Background(), f.task)
-	if err != nil || second.SessionID != first.SessionID {
-		t.Fatalf("resume: %v, session %q vs %q", err, second.SessionID, first.SessionID)
-	}
-	args := f.Calls(t)[1].Args
-	if i := slices.Index(args, "--session"); i < 0 || args[i+1] != first.SessionID {
-		t.Errorf("resume args %q", args)
-	}
-	f.task.SessionID = "ses_unknown"
-	_, err = f.agent.Run(context.Background(), f.task)
-	if err == nil || !strings.Contains(err.Error(), "Error: Session not found") {
-		t.Errorf("unknown session: %v", err)
-	}
+		{Scenario: "ok", Env: []string{"OPENCODE_PERMISSION="}, Msg: "auto-rejecting", Exit: 0},
+	})
 }
 
 func FuzzParse(f *testing.F) {

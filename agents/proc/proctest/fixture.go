@@ -1,11 +1,22 @@
 package proctest
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/rgit-dev/rgit/agents"
 )
+
+// Grace is the signal grace of the backends under test: short, since the
+// fakes' hang scenario ignores SIGINT and SIGTERM.
+const Grace = 100 * time.Millisecond
+
+// Prompt is the prompt of a fixture's task; the fakes answer with it and
+// write it to the output.
+const Prompt = "Research the topic X thoroughly."
 
 // Fixture is a session workspace prepared for one fake agent call: the
 // environment entries select the scenario and point the fake's log,
@@ -17,6 +28,10 @@ type Fixture struct {
 	Log     string   // FAKE_AGENT_LOG
 	PIDFile string   // FAKE_AGENT_PIDFILE
 	Env     []string // to pass as the backend's extra environment
+	// Task is a research task in Dir writing Output; Backend.Fixture sets
+	// its Model and the Agent to run it.
+	Task  agents.Task
+	Agent agents.Agent
 }
 
 // NewFixture prepares a workspace for the given fake scenario; extra env
@@ -27,6 +42,7 @@ func NewFixture(t *testing.T, scenario string, extra ...string) Fixture {
 	f := Fixture{Root: root, Dir: filepath.Join(root, ".research", "s"),
 		Log: filepath.Join(root, "calls.jsonl"), PIDFile: filepath.Join(root, "grandchild.pid")}
 	f.Output = filepath.Join(f.Dir, "progress", "topic.md")
+	f.Task = agents.Task{Phase: agents.PhaseResearch, Prompt: Prompt, Dir: f.Dir, Root: f.Root, Output: f.Output}
 	state := filepath.Join(root, "sessions")
 	for _, d := range []string{f.Dir, state} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -36,6 +52,11 @@ func NewFixture(t *testing.T, scenario string, extra ...string) Fixture {
 	f.Env = append([]string{"FAKE_AGENT_SCENARIO=" + scenario, "FAKE_AGENT_LOG=" + f.Log,
 		"FAKE_AGENT_STATE=" + state, "FAKE_AGENT_WRITE=progress/topic.md", "FAKE_AGENT_PIDFILE=" + f.PIDFile}, extra...)
 	return f
+}
+
+// Run runs f.Task with f.Agent.
+func (f Fixture) Run() (agents.Result, error) {
+	return f.Agent.Run(context.Background(), f.Task)
 }
 
 // Calls returns the fake's logged calls so far.

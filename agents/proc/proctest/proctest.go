@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"testing"
 )
 
 // Names are the roles the fake binary plays, chosen by argv[0].
@@ -49,6 +50,27 @@ func Setup() (dir string, cleanup func(), err error) {
 	}
 	return dir, cleanup, nil
 }
+
+// fakes is the directory Main built the fakes into.
+var fakes string
+
+// Main is a TestMain for a backend's tests: it builds the fakes, runs the
+// tests and exits with their status. Fake names the binaries it built.
+func Main(m *testing.M) {
+	dir, cleanup, err := Setup()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fakes = dir
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
+}
+
+// Fake returns the path of the fake CLI called name (one of Names), once
+// Main has built them.
+func Fake(name string) string { return filepath.Join(fakes, name) }
 
 // Call is one invocation of a fake, as logged to FAKE_AGENT_LOG.
 type Call struct {
