@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/rgit-dev/rgit/agents"
 )
@@ -274,5 +275,22 @@ func TestIterationLimitBanner(t *testing.T) {
 		if !strings.HasPrefix(string(report), "---\n") || !strings.Contains(string(report), want) {
 			t.Errorf("report lacks %q at the top:\n%.400s", want, report)
 		}
+	}
+}
+
+// A spent --time budget stops research but still synthesizes a report.
+func TestTimeBudget(t *testing.T) {
+	dir := testRepo(t)
+	a := &scripted{name: "fake"}
+	sum, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 2, Depth: 1, Model: "fake", ReviewModel: "fake", TimeBudget: time.Nanosecond},
+		map[string]agents.Agent{"fake": a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.LimitReached || sum.Iterations != 0 || !sum.Finished {
+		t.Fatalf("summary %+v", sum)
+	}
+	if strings.Contains(strings.Join(a.calls, ","), "research:") {
+		t.Errorf("researched past the budget: %v", a.calls)
 	}
 }
