@@ -2,15 +2,11 @@ package codex
 
 import (
 	"context"
-	"errors"
-	"net/http"
-	"net/http/httptest"
-	"os"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/proc/proctest"
 )
 
 // TestRealCLI runs the installed Codex CLI named by RGIT_REAL_CODEX
@@ -20,10 +16,7 @@ import (
 // the success path is covered by the fake only). Skipped without that
 // variable.
 func TestRealCLI(t *testing.T) {
-	bin := os.Getenv("RGIT_REAL_CODEX")
-	if bin == "" {
-		t.Skip("RGIT_REAL_CODEX is not set")
-	}
+	bin := proctest.RealBinary(t, "RGIT_REAL_CODEX")
 	tests := []struct {
 		name   string
 		status int
@@ -36,19 +29,12 @@ func TestRealCLI(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(tt.status)
-				w.Write([]byte(tt.body))
-			}))
-			defer srv.Close()
+			url := proctest.ErrorServer(t, tt.status, tt.body)
 			home := t.TempDir()
 			a := New(Options{Binary: bin, Env: []string{"CODEX_HOME=" + home, "HOME=" + home,
-				"CODEX_API_KEY=sk-test-0123456789abcdef"}, Config: []string{`openai_base_url="` + srv.URL + `/v1"`}})
+				"CODEX_API_KEY=sk-test-" + proctest.KeyTail}, Config: []string{`openai_base_url="` + url + `/v1"`}})
 			_, err := a.Run(context.Background(), agents.Task{Dir: t.TempDir(), Prompt: "say hi", Timeout: 3 * time.Minute})
-			if !errors.Is(err, tt.want) || strings.Contains(err.Error(), "0123456789abcdef") {
-				t.Fatalf("err = %v, want %v", err, tt.want)
-			}
+			proctest.WantError(t, err, tt.want)
 		})
 	}
 }

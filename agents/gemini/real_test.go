@@ -2,16 +2,13 @@ package gemini
 
 import (
 	"context"
-	"errors"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/proc/proctest"
 )
 
 // TestRealCLI runs the installed Gemini CLI named by RGIT_REAL_GEMINI with
@@ -20,23 +17,15 @@ import (
 // model server does not speak the Gemini API, so the success path is
 // covered by the fake only). Skipped without that variable.
 func TestRealCLI(t *testing.T) {
-	bin := os.Getenv("RGIT_REAL_GEMINI")
-	if bin == "" {
-		t.Skip("RGIT_REAL_GEMINI is not set")
-	}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(400)
-		w.Write([]byte(`{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}`))
-	}))
-	defer srv.Close()
+	bin := proctest.RealBinary(t, "RGIT_REAL_GEMINI")
+	url := proctest.ErrorServer(t, 400, `{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}`)
 	tests := []struct {
 		name string
 		env  []string
 		want error
 	}{
 		{"no credentials", nil, agents.ErrAuth},
-		{"bad key", []string{"GEMINI_API_KEY=AIzaSyTest0123456789abcdefghij", "GOOGLE_GEMINI_BASE_URL=" + srv.URL}, agents.ErrAuth},
+		{"bad key", []string{"GEMINI_API_KEY=AIzaSyTest" + proctest.KeyTail + "ghij", "GOOGLE_GEMINI_BASE_URL=" + url}, agents.ErrAuth},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,9 +38,7 @@ func TestRealCLI(t *testing.T) {
 			env := append([]string{"HOME=" + home, "GEMINI_CLI_HOME=" + home, "GEMINI_API_KEY=", "GOOGLE_API_KEY="}, tt.env...)
 			a := New(Options{Binary: bin, Env: env})
 			_, err := a.Run(context.Background(), agents.Task{Dir: t.TempDir(), Prompt: "say hi", Timeout: 2 * time.Minute})
-			if !errors.Is(err, tt.want) || strings.Contains(err.Error(), "0123456789abcdef") {
-				t.Fatalf("err = %v, want %v", err, tt.want)
-			}
+			proctest.WantError(t, err, tt.want)
 			t.Logf("error: %v", err)
 		})
 	}

@@ -1,18 +1,12 @@
 package opencode
 
 import (
-	"context"
-	"errors"
-	"net"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
-	"github.com/rgit-dev/rgit/agents/modelserver"
+	"github.com/rgit-dev/rgit/agents/proc/proctest"
 )
 
 // TestRealCLI runs the installed opencode named by RGIT_REAL_OPENCODE
@@ -20,68 +14,16 @@ import (
 // flags, the permission setting, the file write and the parsing meet the
 // real binary. Skipped without that variable.
 func TestRealCLI(t *testing.T) {
-	bin := os.Getenv("RGIT_REAL_OPENCODE")
-	if bin == "" {
-		t.Skip("RGIT_REAL_OPENCODE is not set")
-	}
-	tests := []struct {
-		name    string
-		script  *modelserver.Script
-		wantErr error
-	}{
-		{"writes the output", &modelserver.Script{}, nil},
-		{"rate limited", &modelserver.Script{Failures: repeat(modelserver.FailRateLimit(), 20)}, agents.ErrRateLimited},
-		{"bad key", &modelserver.Script{Failures: repeat(modelserver.FailAuth(), 20)}, agents.ErrAuth},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			l, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer l.Close()
-			go modelserver.Serve(l, tt.script)
-			home := t.TempDir()
+	proctest.Scripted{Env: "RGIT_REAL_OPENCODE", Model: "loc/scripted", Timeout: 3 * time.Minute,
+		New: func(t *testing.T, binary, addr string) agents.Agent {
 			config := `{"provider":{"loc":{"npm":"@ai-sdk/openai-compatible","name":"Scripted",` +
-				`"options":{"baseURL":"http://` + l.Addr().String() + `/v1","apiKey":"sk-test-0123456789abcdef"},` +
+				`"options":{"baseURL":"http://` + addr + `/v1","apiKey":"sk-test-` + proctest.KeyTail + `"},` +
 				`"models":{"scripted":{"name":"scripted"}}}}}`
 			// XDG dirs stay real so the provider package cached by an
 			// earlier run is found; only the config is injected.
-			a := New(Options{Binary: bin, Env: []string{"OPENCODE_CONFIG_CONTENT=" + config,
-				"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_CONFIG_DIR=" + home}})
-			dir := filepath.Join(t.TempDir(), ".research", "s")
-			out := filepath.Join(dir, "progress", "topic.md")
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			task := agents.Task{Phase: agents.PhaseResearch, Dir: dir, Output: out, Timeout: 3 * time.Minute,
-				Model: "loc/scripted", Prompt: "Research the topic \"Alpha\".\nWrite your findings to " + out + "\n"}
-			res, err := a.Run(context.Background(), task)
-			if tt.wantErr != nil {
-				if !errors.Is(err, tt.wantErr) || strings.Contains(err.Error(), "0123456789abcdef") {
-					t.Fatalf("err = %v, want %v", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, rerr := os.ReadFile(out)
-			if rerr != nil || !strings.Contains(string(b), "## Findings") || !strings.HasPrefix(res.SessionID, "ses_") {
-				t.Errorf("output %q (%v), result %+v", b, rerr, res)
-			}
-			if !slices.Equal(res.Files, []string{"progress/topic.md"}) {
-				t.Errorf("files %q", res.Files)
-			}
-			t.Logf("result: %+v", res)
-		})
-	}
-}
-
-func repeat(f modelserver.Failure, n int) []modelserver.Failure {
-	var fs []modelserver.Failure
-	for i := 0; i < n; i++ {
-		fs = append(fs, f)
-	}
-	return fs
+			return New(Options{Binary: binary, Env: []string{"OPENCODE_CONFIG_CONTENT=" + config,
+				"OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_CONFIG_DIR=" + t.TempDir()}})
+		},
+		Valid: func(res agents.Result) bool { return strings.HasPrefix(res.SessionID, "ses_") },
+	}.Test(t)
 }
