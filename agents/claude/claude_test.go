@@ -3,7 +3,6 @@ package claude
 import (
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -27,37 +26,15 @@ func TestCommon(t *testing.T) { backend.TestCommon(t) }
 
 func TestRunSuccess(t *testing.T) {
 	f := backend.Fixture(t, "ok")
-	res, err := f.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Text != "fake claude answer: "+proctest.Prompt || res.SessionID == "" {
-		t.Errorf("text %q session %q", res.Text, res.SessionID)
-	}
-	if !slices.Equal(res.Files, []string{"progress/topic.md"}) {
-		t.Errorf("files %q", res.Files)
-	}
+	res, c := backend.RunOK(t, f, "--permission-mode", "acceptEdits", "--model", "claude-haiku-4-5-20251001", "--verbose")
 	want := agents.Usage{InputTokens: 1200 + 2521 + 5015, OutputTokens: 340, CachedTokens: 5015, CostUSD: 0.0325}
 	got := res.Usage
 	got.Duration = 0
 	if got != want || res.Usage.Duration <= 0 {
 		t.Errorf("usage = %+v, want %+v with a duration", res.Usage, want)
 	}
-	b, err := os.ReadFile(f.Task.Output)
-	if err != nil || string(b) != f.Task.Prompt {
-		t.Errorf("the agent could not write its output in the workspace: %v", err)
-	}
-	c := f.Calls(t)[0]
-	if c.Cwd != f.Task.Dir || c.Stdin != f.Task.Prompt {
-		t.Errorf("cwd %q stdin %q", c.Cwd, c.Stdin)
-	}
-	for _, w := range []string{"--permission-mode", "acceptEdits", "--model", "claude-haiku-4-5-20251001", "--verbose"} {
-		if !slices.Contains(c.Args, w) {
-			t.Errorf("args %q lack %q", c.Args, w)
-		}
-	}
-	if slices.Contains(c.Args, "--dangerously-skip-permissions") {
-		t.Errorf("unexpected args %q", c.Args)
+	if c.Stdin != f.Task.Prompt || slices.Contains(c.Args, "--dangerously-skip-permissions") {
+		t.Errorf("stdin %q args %q", c.Stdin, c.Args)
 	}
 }
 

@@ -2,7 +2,6 @@ package opencode
 
 import (
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -28,15 +27,9 @@ func TestCommon(t *testing.T) { backend.TestCommon(t) }
 
 func TestRunSuccess(t *testing.T) {
 	f := backend.Fixture(t, "ok")
-	res, err := f.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Text != "fake opencode answer: "+proctest.Prompt || !strings.HasPrefix(res.SessionID, "ses_") {
-		t.Errorf("text %q session %q", res.Text, res.SessionID)
-	}
-	if !slices.Equal(res.Files, []string{"progress/topic.md"}) {
-		t.Errorf("files %q", res.Files)
+	res, c := backend.RunOK(t, f, "json", "opencode/minimax-m2.1-free", f.Task.Prompt)
+	if !strings.HasPrefix(res.SessionID, "ses_") {
+		t.Errorf("session %q", res.SessionID)
 	}
 	// Two steps summed; cache reads count as input, reasoning as output.
 	want := agents.Usage{InputTokens: 7952 + 397 + 7680, OutputTokens: 35 + 24 + 16 + 20, CachedTokens: 7680}
@@ -45,17 +38,8 @@ func TestRunSuccess(t *testing.T) {
 	if got != want || math.Abs(res.Usage.CostUSD-0.003) > 1e-9 {
 		t.Errorf("usage = %+v, want %+v and cost 0.003", res.Usage, want)
 	}
-	if b, err := os.ReadFile(f.Task.Output); err != nil || string(b) != f.Task.Prompt {
-		t.Errorf("the agent could not write in the workspace: %v", err)
-	}
-	c := f.Calls(t)[0]
-	if c.Cwd != f.Task.Dir || c.Env["OPENCODE_PERMISSION"] != Permission || c.Env["OPENCODE_ENABLE_EXA"] != "1" {
-		t.Errorf("cwd %q env %v", c.Cwd, c.Env)
-	}
-	for _, w := range []string{"json", "opencode/minimax-m2.1-free", f.Task.Prompt} {
-		if !slices.Contains(c.Args, w) {
-			t.Errorf("args %q lack %q", c.Args, w)
-		}
+	if c.Env["OPENCODE_PERMISSION"] != Permission || c.Env["OPENCODE_ENABLE_EXA"] != "1" {
+		t.Errorf("env %v", c.Env)
 	}
 }
 

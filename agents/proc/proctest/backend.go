@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -38,6 +39,38 @@ func (b Backend) Fixture(t *testing.T, scenario string, env ...string) Fixture {
 	f.Agent = b.New(Fake(b.Name), f.Env)
 	f.Task.Model = b.Model
 	return f
+}
+
+// RunOK runs f, which must be a fixture of the "ok" scenario, and checks
+// what every backend makes of it: the fake's answer, a session id, the
+// output written in the workspace and listed in Result.Files, and a call
+// run in the workspace with args among its arguments. It returns the
+// result and the call for the backend's own checks.
+func (b Backend) RunOK(t *testing.T, f Fixture, args ...string) (agents.Result, Call) {
+	t.Helper()
+	res, err := f.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Text != "fake "+b.Name+" answer: "+f.Task.Prompt || res.SessionID == "" {
+		t.Errorf("text %q session %q", res.Text, res.SessionID)
+	}
+	if !slices.Equal(res.Files, []string{"progress/topic.md"}) {
+		t.Errorf("files %q", res.Files)
+	}
+	if b, err := os.ReadFile(f.Task.Output); err != nil || string(b) != f.Task.Prompt {
+		t.Errorf("the agent could not write its output in the workspace: %v", err)
+	}
+	c := f.Calls(t)[0]
+	if c.Cwd != f.Task.Dir {
+		t.Errorf("cwd %q, want %q", c.Cwd, f.Task.Dir)
+	}
+	for _, w := range args {
+		if !slices.Contains(c.Args, w) {
+			t.Errorf("args %q lack %q", c.Args, w)
+		}
+	}
+	return res, c
 }
 
 // Failure is a fake scenario the backend must turn into an
