@@ -1,9 +1,11 @@
 // Package proc runs agent CLIs as subprocesses for the CLI backends
 // (claude, codex, gemini, opencode): each call gets its own process group,
 // a deadline that escalates SIGINT, SIGTERM and SIGKILL to the whole group,
-// and capped capture of stdout and stderr. It also holds the helpers those
-// backends share: classifying a CLI's error message into the agents error
-// kinds and redacting secrets from anything shown to the user.
+// and capped capture of stdout and stderr. It also holds what those
+// backends share around that: running one task (RunTask, with the
+// backend's own Parser of its output), classifying a CLI's error message
+// into the agents error kinds and redacting secrets from anything shown to
+// the user.
 package proc
 
 import (

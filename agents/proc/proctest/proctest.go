@@ -1,5 +1,7 @@
 // Package proctest builds the fake agent CLIs of testdata/fakeagents for
-// tests: one binary, symlinked as claude, codex, gemini and opencode.
+// tests (one binary, symlinked as claude, codex, gemini and opencode) and
+// holds the tests the CLI backends share: on the fakes (Backend) and
+// against the real CLIs (Scripted, ErrorServer).
 package proctest
 
 import (
