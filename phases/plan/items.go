@@ -156,8 +156,8 @@ func (ps *parser) meta(lab field, val string, first ast.Node, off int) error {
 func (ps *parser) resolve() {
 	byLower := make(map[string]*Topic, len(ps.p.Topics))
 	for _, t := range ps.p.Topics {
-		if _, dup := byLower[strings.ToLower(t.Name)]; !dup {
-			byLower[strings.ToLower(t.Name)] = t
+		if k := strings.ToLower(t.Name); byLower[k] == nil {
+			byLower[k] = t
 		}
 	}
 	for _, t := range ps.p.Topics {

@@ -10,78 +10,93 @@ import (
 // markdown and written as they are. The Completion Status section is
 // recomputed from the statuses, never copied.
 func Render(p *Plan) []byte {
-	var b strings.Builder
-	b.Grow(256 + 200*len(p.Topics))
-	b.WriteString("# Research Plan\n\n## Metadata\n- Topic: ")
-	b.WriteString(oneLine(p.Topic)) // a question typed with newlines stays one item
-	b.WriteString("\n- Breadth: ")
-	b.WriteString(strconv.Itoa(p.Breadth))
-	b.WriteString("\n- Depth: ")
-	b.WriteString(strconv.Itoa(p.Depth))
-	b.WriteString("\n\n## Topics\n")
+	b := make([]byte, 0, renderSize(p))
+	b = append(b, "# Research Plan\n\n## Metadata\n- Topic: "...)
+	b = append(b, oneLine(p.Topic)...) // a question typed with newlines stays one item
+	b = append(b, "\n- Breadth: "...)
+	b = append(b, strconv.Itoa(p.Breadth)...)
+	b = append(b, "\n- Depth: "...)
+	b = append(b, strconv.Itoa(p.Depth)...)
+	b = append(b, "\n\n## Topics\n"...)
 	for _, t := range p.Topics {
-		b.WriteString("\n### ")
-		b.WriteString(escape(t.Name))
-		b.WriteString(" (Depth: ")
-		b.WriteString(strconv.Itoa(t.Depth))
-		b.WriteString(")\n- Status: ")
-		b.WriteString(string(t.Status))
+		b = append(b, "\n### "...)
+		b = append(b, escape(t.Name)...)
+		b = append(b, " (Depth: "...)
+		b = append(b, strconv.Itoa(t.Depth)...)
+		b = append(b, ")\n- Status: "...)
+		b = append(b, string(t.Status)...)
 		if t.Parent != "" {
-			b.WriteString("\n- Parent: ")
-			b.WriteString(escape(t.Parent))
+			b = append(b, "\n- Parent: "...)
+			b = append(b, escape(t.Parent)...)
 		}
-		b.WriteString("\n")
+		b = append(b, '\n')
 		if t.Description == "" {
-			b.WriteString("- Description:\n")
+			b = append(b, "- Description:\n"...)
 		} else {
-			item(&b, "", "Description: ", t.Description)
+			b = item(b, "", "Description: ", t.Description)
 		}
-		b.WriteString("- Acceptance Criteria:\n")
+		b = append(b, "- Acceptance Criteria:\n"...)
 		for _, c := range t.Criteria {
-			item(&b, "  ", "", c)
+			b = item(b, "  ", "", c)
 		}
 		for _, x := range t.Extra {
-			item(&b, "", "", x)
+			b = item(b, "", "", x)
 		}
 	}
 	c := p.Counts()
-	b.WriteString("\n## Completion Status\n- Total Topics: ")
-	b.WriteString(strconv.Itoa(c.Total))
-	b.WriteString("\n- Complete: ")
-	b.WriteString(strconv.Itoa(c.Complete))
-	b.WriteString("\n- In Review: ")
-	b.WriteString(strconv.Itoa(c.InReview))
-	b.WriteString("\n- In Progress: ")
-	b.WriteString(strconv.Itoa(c.InProgress))
-	b.WriteString("\n- Pending: ")
-	b.WriteString(strconv.Itoa(c.Pending))
-	b.WriteString("\n")
-	return []byte(b.String())
+	b = append(b, "\n## Completion Status\n- Total Topics: "...)
+	b = append(b, strconv.Itoa(c.Total)...)
+	b = append(b, "\n- Complete: "...)
+	b = append(b, strconv.Itoa(c.Complete)...)
+	b = append(b, "\n- In Review: "...)
+	b = append(b, strconv.Itoa(c.InReview)...)
+	b = append(b, "\n- In Progress: "...)
+	b = append(b, strconv.Itoa(c.InProgress)...)
+	b = append(b, "\n- Pending: "...)
+	b = append(b, strconv.Itoa(c.Pending)...)
+	b = append(b, '\n')
+	return b
 }
 
-// item writes label+md as a list item at indent, continuation lines
+// renderSize is about the length of p's rendering, so that Render fills
+// one buffer without growing it.
+func renderSize(p *Plan) int {
+	n := 256 + len(p.Topic)
+	for _, t := range p.Topics {
+		n += 96 + 2*len(t.Name) + 2*len(t.Parent) + len(t.Description)
+		for _, c := range t.Criteria {
+			n += 8 + len(c)
+		}
+		for _, x := range t.Extra {
+			n += 8 + len(x)
+		}
+	}
+	return n
+}
+
+// item appends label+md to b as a list item at indent, continuation lines
 // indented to the item's content column.
-func item(b *strings.Builder, indent, label, md string) {
-	b.WriteString(indent)
+func item(b []byte, indent, label, md string) []byte {
+	b = append(b, indent...)
 	if label == "" && dashes(md) {
-		b.WriteString("*") // "- --" would be a thematic break
+		b = append(b, '*') // "- --" would be a thematic break
 	} else {
-		b.WriteString("-")
+		b = append(b, '-')
 	}
 	if label != "" || md != "" && md[0] != '\n' {
-		b.WriteString(" ")
+		b = append(b, ' ')
 	}
-	b.WriteString(label)
+	b = append(b, label...)
 	for {
 		line, rest, more := strings.Cut(md, "\n")
-		b.WriteString(line)
-		b.WriteString("\n")
+		b = append(b, line...)
+		b = append(b, '\n')
 		if !more {
-			return
+			return b
 		}
 		if next, _, _ := strings.Cut(rest, "\n"); next != "" {
-			b.WriteString(indent)
-			b.WriteString("  ")
+			b = append(b, indent...)
+			b = append(b, "  "...)
 		}
 		md = rest
 	}

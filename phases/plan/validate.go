@@ -33,10 +33,11 @@ func (p *Plan) Validate(file string) error {
 		if err := checkName(t.Name); err != "" {
 			return fail(t.Line, "topic name %q %s", t.Name, err)
 		}
-		if prev := byLower[strings.ToLower(t.Name)]; prev != nil {
+		k := strings.ToLower(t.Name)
+		if prev := byLower[k]; prev != nil {
 			return fail(t.Line, "duplicate topic %q (first at line %d); rename one", t.Name, prev.Line)
 		}
-		byName[t.Name], byLower[strings.ToLower(t.Name)] = t, t
+		byName[t.Name], byLower[k] = t, t
 	}
 	roots := 0
 	children := make(map[string]int, len(p.Topics))
