@@ -3,6 +3,7 @@ package plan
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -26,23 +27,33 @@ func Parse(file string, src []byte) (*Plan, error) {
 		// numbers and raw text uniform.
 		src = bytes.ReplaceAll(bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n")), []byte("\r"), []byte("\n"))
 	}
-	ps := &parser{file: file, s: newSource(src), p: &Plan{}}
-	doc := md.Parse(text.NewReader(src))
-	// The plan's structure is the sequence of top-level blocks: each is
-	// consumed whole (headings, lists with their nested items).
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering || n == doc {
-			return ast.WalkContinue, nil
-		}
-		ps.note(ps.block(n))
-		return ast.WalkSkipChildren, nil
-	})
+	return parse(file, src, pieceSize(len(src)))
+}
+
+// parse is Parse with goldmark's work split in pieces of about size bytes.
+func parse(file string, src []byte, size int) (*Plan, error) {
+	s := newSource(src)
+	ps := &parser{file: file, s: s, p: &Plan{}}
+	if !parsePieces(src, cuts(src, size), runtime.GOMAXPROCS(0), ps.doc) {
+		ps = &parser{file: file, s: s, p: &Plan{}}
+		ps.doc(md.Parse(text.NewReader(src)), len(src))
+	}
 	ps.note(ps.finish())
 	ps.resolve()
 	if ps.err != nil {
 		return ps.p, ps.err
 	}
 	return ps.p, ps.p.Validate(file)
+}
+
+// doc reads the top-level blocks of a document, or of a piece of one that
+// ends at offset end. The plan's structure is the sequence of top-level
+// blocks: each is consumed whole (headings, lists with their nested items).
+func (ps *parser) doc(doc ast.Node, end int) {
+	ps.s.limit = end
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		ps.note(ps.block(n))
+	}
 }
 
 // section is the level-2 part of the file being read.

@@ -15,10 +15,11 @@ import (
 type source struct {
 	src   []byte
 	lines []int // byte offset of the start of each line
+	limit int   // the end of the document or piece being read
 }
 
 func newSource(src []byte) *source {
-	s := &source{src: src, lines: make([]int, 1, bytes.Count(src, []byte{'\n'})+1)}
+	s := &source{src: src, limit: len(src), lines: make([]int, 1, bytes.Count(src, []byte{'\n'})+1)}
 	for i, b := range src {
 		if b == '\n' {
 			s.lines = append(s.lines, i+1)
@@ -55,7 +56,8 @@ func start(n ast.Node) int {
 }
 
 // end returns where the first node after n (and outside it) begins, or the
-// end of the source: the extent of a list item including everything nested.
+// end of the document or piece being read: the extent of a list item
+// including everything nested.
 func (s *source) end(n ast.Node) int {
 	for ; n != nil; n = n.Parent() {
 		for next := n.NextSibling(); next != nil; next = next.NextSibling() {
@@ -64,7 +66,7 @@ func (s *source) end(n ast.Node) int {
 			}
 		}
 	}
-	return len(s.src)
+	return s.limit
 }
 
 // plain is the text of an inline container with markup removed, escapes
