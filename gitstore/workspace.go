@@ -21,8 +21,8 @@ type statEntry struct {
 	mtime int64 // unix nanoseconds
 	mode  fs.FileMode
 	hash  plumbing.Hash
-	// trusted is false for a file modified in the same second it was hashed:
-	// a later write in that second could keep size and (coarse) mtime.
+	// trusted is false for a file modified too close to when it was hashed:
+	// a later write in that window could keep size and (coarse) mtime.
 	trusted bool
 }
 
@@ -43,9 +43,25 @@ func (c statCache) lookup(p string, fi fs.FileInfo) (plumbing.Hash, bool) {
 func (c statCache) remember(p string, fi fs.FileInfo, h plumbing.Hash, now time.Time) {
 	c[p] = statEntry{
 		size: fi.Size(), mtime: fi.ModTime().UnixNano(), mode: fi.Mode(), hash: h,
-		trusted: fi.ModTime().Before(now.Truncate(time.Second)),
+		trusted: fi.ModTime().Before(racyBefore(fi.ModTime(), now)),
 	}
 }
+
+// racyBefore is the time before which an mtime can be trusted when hashed
+// at now ("racy git"): a later write could keep size and mtime only within
+// the filesystem's timestamp granularity. A sub-second mtime shows a fine
+// grained filesystem, where the kernel's coarse clock (a few ms) is the
+// window; whole-second mtimes mean a whole-second window.
+func racyBefore(mtime, now time.Time) time.Time {
+	if mtime.Nanosecond() != 0 {
+		return now.Add(-racyWindow)
+	}
+	return now.Truncate(time.Second)
+}
+
+// racyWindow covers the kernel's coarse file timestamps (a jiffy, up to
+// 10 ms) with room to spare.
+const racyWindow = 50 * time.Millisecond
 
 // excluded reports whether a tree path matches one of the patterns. The
 // nested repository name .git is always excluded: git refuses it in trees.
