@@ -56,7 +56,7 @@ func fatal(err error) bool {
 		errors.Is(err, context.Canceled)
 }
 
-// run drives one call: up to 1+maxRetries attempts per agent, down the
+// runCall drives one call: up to 1+maxRetries attempts per agent, down the
 // fallback chain, with recovery prompts and notes.
 func (r *run) runCall(ctx context.Context, c call) (outcome, error) {
 	start := time.Now()
