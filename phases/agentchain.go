@@ -3,6 +3,7 @@ package phases
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -23,20 +24,11 @@ func (r *run) chain(role string) []string {
 	}
 	out := []string{primary}
 	for _, f := range r.state.Fallback {
-		if f != "" && !contains(out, f) {
+		if f != "" && !slices.Contains(out, f) {
 			out = append(out, f)
 		}
 	}
 	return out
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // agentFor builds (once per run) the agent for a spec.

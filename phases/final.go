@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -149,7 +150,7 @@ func (r *run) compiledReport() []byte {
 		}
 		if s, ok := findSection(secs, "sources"); ok {
 			for _, line := range strings.Split(string(s), "\n") {
-				if l := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*0123456789.")); l != "" && !contains(sources, l) {
+				if l := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*0123456789.")); l != "" && !slices.Contains(sources, l) {
 					sources = append(sources, l)
 				}
 			}

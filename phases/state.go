@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 )
 
 // stateVersion is bumped when state.json changes incompatibly.
@@ -119,14 +119,7 @@ func (s *State) init() {
 	}
 }
 
-func (s *State) isExhausted(topic string) bool {
-	for _, t := range s.Exhausted {
-		if t == topic {
-			return true
-		}
-	}
-	return false
-}
+func (s *State) isExhausted(topic string) bool { return slices.Contains(s.Exhausted, topic) }
 
 // AgentSeconds is the total time spent inside agent calls.
 func (s *State) AgentSeconds() float64 {
@@ -135,16 +128,6 @@ func (s *State) AgentSeconds() float64 {
 		t += u.Seconds
 	}
 	return t
-}
-
-// Backends lists the backends with usage, sorted.
-func (s *State) Backends() []string {
-	var out []string
-	for b := range s.Usage {
-		out = append(out, b)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // ParseState decodes state.json; file names the source in errors.

@@ -29,7 +29,8 @@ func newDeps(c *cli.Context, io *IO, cfg *phases.Config) (phases.Deps, error) {
 		// Keep the backends the user has (or auto picks) and swap in the
 		// seed's cheap model for each; the seed's pair when both are installed.
 		cfg.Model, cfg.ReviewModel = testModel(cfg.Model, opts, registry.Auto), testModel(cfg.ReviewModel, opts, registry.AutoReview)
-		if m, r := registry.TestModels(); installed(m, opts) && installed(r, opts) {
+		found := foundBackends(opts)
+		if m, r := registry.TestModels(); found[backendOf(m)] && found[backendOf(r)] {
 			cfg.Model, cfg.ReviewModel = m, r
 		}
 		rep.Report(phases.Event{Kind: phases.EventNotice, Message: fmt.Sprintf("--test: research %s, review %s, at most 2 passes per topic", cfg.Model, cfg.ReviewModel)})
@@ -79,16 +80,20 @@ func testModel(spec string, opts registry.Options, auto func(registry.Options) (
 	return spec
 }
 
-// installed says whether spec's backend is usable here.
-func installed(spec string, opts registry.Options) bool {
+// foundBackends runs detection once: it starts every CLI's --version.
+func foundBackends(opts registry.Options) map[string]bool {
+	found := map[string]bool{}
+	for _, st := range registry.Detect(context.Background(), opts) {
+		found[st.Backend] = st.Found
+	}
+	return found
+}
+
+// backendOf is spec's backend, "" when spec does not parse.
+func backendOf(spec string) string {
 	backend, _, err := registry.Parse(spec)
 	if err != nil {
-		return false
+		return ""
 	}
-	for _, s := range registry.Detect(context.Background(), opts) {
-		if s.Backend == backend {
-			return s.Found
-		}
-	}
-	return false
+	return backend
 }

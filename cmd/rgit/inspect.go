@@ -3,8 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -94,7 +95,7 @@ func printStatus(io *IO, s phases.SessionInfo) {
 	if len(s.Usage) > 0 {
 		fmt.Fprintln(w, "\nusage")
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		for _, b := range sortedKeys(s.Usage) {
+		for _, b := range slices.Sorted(maps.Keys(s.Usage)) {
 			u := s.Usage[b]
 			fmt.Fprintf(tw, "  %s\t%d calls\t%d in\t%d out\t$%.4f\t%s\n", b, u.Calls, u.InputTokens, u.OutputTokens, u.CostUSD, time.Duration(u.Seconds*float64(time.Second)).Round(time.Millisecond))
 		}
@@ -106,15 +107,6 @@ func printStatus(io *IO, s phases.SessionInfo) {
 			fmt.Fprintf(w, "  %s %s\n", short(r.Hash), r.Summary)
 		}
 	}
-}
-
-func sortedKeys(m map[string]*phases.Totals) []string {
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func short(h string) string {
