@@ -1,38 +1,44 @@
 package registry
 
-import "fmt"
+import (
+	"fmt"
 
-// The seed's defaults for opencode (research and review), and the cheap
-// models of seed 000's "Testing" table.
-const (
-	opencodeModel  = "opencode/minimax-m2.1-free"
-	opencodeReview = "opencode/big-pickle"
-	cheapClaude    = "claude-haiku-4-5-20251001"
-	cheapCodex     = "gpt-5.1-codex-mini"
-	cheapGemini    = "gemini-2.5-flash-lite"
+	"github.com/rgit-dev/rgit/agents/registry/catalog"
 )
 
-// Auto picks the research agent: the first of opencode (with the seed's
-// free model), claude, codex and gemini found on PATH, then the openai
-// backend when OPENAI_BASE_URL and OPENAI_MODEL are set, else the built-in
-// offline researcher. reason says why, for rgit to print.
-func Auto(o Options) (spec, reason string) { return pick(o, opencodeModel) }
+// Auto picks the research agent: the first of the table's CLIs (opencode,
+// claude, codex, gemini) found on PATH with its default model, then the
+// openai backend when OPENAI_BASE_URL and OPENAI_MODEL are set, else the
+// built-in offline researcher. reason says why, for rgit to print.
+func Auto(o Options) (spec, reason string) {
+	return pick(o, func(b Backend) string { return b.DefaultModel })
+}
 
-// AutoReview is Auto for the review role; opencode reviews with the
-// seed's big-pickle model.
-func AutoReview(o Options) (spec, reason string) { return pick(o, opencodeReview) }
+// AutoReview is Auto for the review role, with each CLI's review model
+// (opencode reviews with the seed's big-pickle).
+func AutoReview(o Options) (spec, reason string) {
+	return pick(o, func(b Backend) string {
+		if b.ReviewModel != "" {
+			return b.ReviewModel
+		}
+		return b.DefaultModel
+	})
+}
 
-func pick(o Options, opencodeDefault string) (spec, reason string) {
-	for _, name := range CLIs {
-		path, err := o.lookPath(name)
+func pick(o Options, modelOf func(Backend) string) (spec, reason string) {
+	for _, b := range catalog.All() {
+		if b.Kind != catalog.CLI {
+			continue
+		}
+		path, err := o.lookPath(b.Binary)
 		if err != nil {
 			continue
 		}
-		spec = name
-		if name == "opencode" {
-			spec = "opencode:" + opencodeDefault
+		spec = b.Name
+		if m := modelOf(b); m != "" {
+			spec += ":" + m
 		}
-		return spec, fmt.Sprintf("%s found at %s", name, path)
+		return spec, fmt.Sprintf("%s found at %s", b.Binary, path)
 	}
 	base, model := o.getenv("OPENAI_BASE_URL"), o.getenv("OPENAI_MODEL")
 	switch {
@@ -49,20 +55,13 @@ func pick(o Options, opencodeDefault string) (spec, reason string) {
 // "Testing" table that `--test` switches to: Claude's Haiku researches and
 // Codex's mini model reviews, the council's two CLI families.
 func TestModels() (model, review string) {
-	return "claude:" + cheapClaude, "codex:" + cheapCodex
+	return "claude:" + CheapModel("claude"), "codex:" + CheapModel("codex")
 }
 
-// CheapModel returns the seed's cheap model for a CLI backend, so `--test`
+// CheapModel returns the table's cheap model for a backend, so `--test`
 // can keep the backend a user chose and only swap the model; "" when the
-// seed names none (opencode's defaults are already free).
+// table names none (opencode's defaults are already free).
 func CheapModel(backend string) string {
-	switch backend {
-	case "claude":
-		return cheapClaude
-	case "codex":
-		return cheapCodex
-	case "gemini":
-		return cheapGemini
-	}
-	return ""
+	b, _ := catalog.Lookup(backend)
+	return b.CheapModel
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rgit-dev/rgit/agents/proc"
+	"github.com/rgit-dev/rgit/agents/registry/catalog"
 )
 
 // probeTimeout bounds each --version or login-status command of Detect.
@@ -24,6 +25,9 @@ type Status struct {
 	// API key); "" when nothing is known to be missing.
 	Missing string
 	Found   bool // the command (or endpoint setting) exists
+	// Can lists what the backend can do, from the table: "writes" its
+	// files, "browses" the web, reports "tokens", reports "cost".
+	Can []string
 }
 
 // Detect reports every backend of Backends, in that order. It runs each
@@ -45,12 +49,13 @@ func Detect(ctx context.Context, o Options) []Status {
 }
 
 func detect(ctx context.Context, o Options, backend string) Status {
-	s := Status{Backend: backend}
-	switch backend {
-	case "local", "mock":
+	b, _ := catalog.Lookup(backend)
+	s := Status{Backend: backend, Can: can(b)}
+	switch b.Kind {
+	case catalog.Builtin:
 		s.Found, s.Version, s.Path = true, "built-in", "(built in)"
 		return s
-	case "openai":
+	case catalog.HTTP:
 		base := o.getenv("OPENAI_BASE_URL")
 		if base == "" {
 			s.Missing = "OPENAI_BASE_URL (an OpenAI-compatible endpoint; openai:<model> alone uses Ollama at " + "http://localhost:11434/v1)"
@@ -62,9 +67,9 @@ func detect(ctx context.Context, o Options, backend string) Status {
 		}
 		return s
 	}
-	path, err := o.lookPath(backend)
+	path, err := o.lookPath(b.Binary)
 	if err != nil {
-		s.Missing = "binary (" + installHint[backend] + ")"
+		s.Missing = "binary (" + b.Install + ")"
 		return s
 	}
 	s.Found, s.Path = true, path
@@ -108,7 +113,8 @@ func missingLogin(ctx context.Context, o Options, backend, path string) string {
 // geminiAuth mirrors the CLI's headless check: an auth env variable, or an
 // auth type chosen in the user's settings.
 func geminiAuth(o Options) bool {
-	for _, k := range []string{"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_GENAI_USE_VERTEXAI", "GOOGLE_GENAI_USE_GCA"} {
+	gemini, _ := catalog.Lookup("gemini")
+	for _, k := range append([]string{"GOOGLE_GENAI_USE_VERTEXAI", "GOOGLE_GENAI_USE_GCA"}, gemini.KeyVars...) {
 		if o.getenv(k) != "" {
 			return true
 		}
@@ -134,4 +140,18 @@ func geminiAuth(o Options) bool {
 func run(ctx context.Context, path string, args ...string) (proc.Result, error) {
 	return proc.Run(ctx, proc.Cmd{Path: path, Args: args, Timeout: probeTimeout,
 		Grace: time.Second, MaxStdout: 64 << 10})
+}
+
+// can names b's capabilities for Status.Can.
+func can(b Backend) []string {
+	var out []string
+	for _, c := range []struct {
+		ok   bool
+		name string
+	}{{b.WritesFiles, "writes"}, {b.Browses, "browses"}, {b.ReportsUsage, "tokens"}, {b.ReportsCost, "cost"}} {
+		if c.ok {
+			out = append(out, c.name)
+		}
+	}
+	return out
 }

@@ -1,6 +1,8 @@
 // Package registry names and builds agents: it parses "backend:model"
 // specs, constructs the backend they name, picks one automatically from
 // what is installed, and reports which backends are usable (`rgit agents`).
+// What it knows of each backend comes from the table of package catalog,
+// which it re-exports.
 package registry
 
 import (
@@ -19,14 +21,24 @@ import (
 	"github.com/rgit-dev/rgit/agents/mock"
 	"github.com/rgit-dev/rgit/agents/openai"
 	"github.com/rgit-dev/rgit/agents/opencode"
+	"github.com/rgit-dev/rgit/agents/registry/catalog"
 )
 
-// Backends lists every backend name, in the order `rgit agents` shows them.
-var Backends = []string{"opencode", "claude", "codex", "gemini", "openai", "local", "mock"}
+// Backend describes one backend: see package catalog.
+type Backend = catalog.Backend
 
-// CLIs are the backends that run an installed command of the same name, in
-// the order Auto tries them.
-var CLIs = []string{"opencode", "claude", "codex", "gemini"}
+// Lookup returns the table's entry for the backend called name.
+func Lookup(name string) (Backend, bool) { return catalog.Lookup(name) }
+
+// Table returns every backend, in the order `rgit agents` shows them.
+func Table() []Backend { return catalog.All() }
+
+// Backends lists every backend name, in the order `rgit agents` shows them.
+var Backends = catalog.Names()
+
+// CLIs are the backends that run an installed command, in the order Auto
+// tries them.
+var CLIs = catalog.Names(catalog.CLI)
 
 // Options carries what building a backend needs from outside.
 type Options struct {
@@ -97,12 +109,8 @@ func checkModel(m string) error {
 }
 
 func isBackend(name string) bool {
-	for _, b := range Backends {
-		if b == name {
-			return true
-		}
-	}
-	return false
+	_, ok := catalog.Lookup(name)
+	return ok
 }
 
 // New builds the agent spec names and returns it with its model ("" for
@@ -137,18 +145,19 @@ func New(spec string, o Options) (agents.Agent, string, error) {
 		}
 		return openai.New(oo), oo.Model, nil
 	}
-	path, err := o.lookPath(backend)
+	b, _ := catalog.Lookup(backend)
+	path, err := o.lookPath(b.Binary)
 	if err != nil {
 		return nil, "", &agents.CallError{Backend: backend, Kind: agents.ErrNotInstalled,
-			Msg: fmt.Sprintf("%s is not on PATH; install it with `%s`", backend, installHint[backend])}
+			Msg: fmt.Sprintf("%s is not on PATH; install it with `%s`", b.Binary, b.Install)}
 	}
 	switch backend {
 	case "claude":
 		return claude.New(claude.Options{Binary: path}), model, nil
 	case "codex":
 		co := codex.Options{Binary: path, NoSandbox: o.getenv("RGIT_CODEX_NO_SANDBOX") == "1"}
-		if model == cheapCodex {
-			co.Effort = "low" // the seed's test command
+		if model == b.CheapModel {
+			co.Effort = b.CheapEffort // the seed's test command
 		}
 		return codex.New(co), model, nil
 	case "gemini":
@@ -156,12 +165,4 @@ func New(spec string, o Options) (agents.Agent, string, error) {
 	default:
 		return opencode.New(opencode.Options{Binary: path}), model, nil
 	}
-}
-
-// installHint is how each CLI is installed.
-var installHint = map[string]string{
-	"claude":   "npm install -g @anthropic-ai/claude-code",
-	"codex":    "npm install -g @openai/codex",
-	"gemini":   "npm install -g @google/gemini-cli",
-	"opencode": "npm install -g opencode-ai",
 }

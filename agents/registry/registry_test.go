@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,16 +187,16 @@ func TestDetect(t *testing.T) {
 		name     string
 		scenario string
 		env      map[string]string
-		want     map[string]Status // checked fields: Found, Version, and Missing's prefix
+		want     map[string]Status // checked fields: Found, Version, Missing's prefix, and Can when given
 	}{
 		{"logged in", "ok", map[string]string{"GEMINI_API_KEY": "k", "OPENAI_BASE_URL": "http://localhost:11434/v1"},
 			map[string]Status{
-				"claude":   {Found: true, Version: "2.1.197 (Claude Code)"},
-				"codex":    {Found: true, Version: "codex-cli 0.169.0"},
+				"claude":   {Found: true, Version: "2.1.197 (Claude Code)", Can: []string{"writes", "browses", "tokens", "cost"}},
+				"codex":    {Found: true, Version: "codex-cli 0.169.0", Can: []string{"writes", "browses", "tokens"}},
 				"gemini":   {Found: true, Version: "0.61.0"},
 				"opencode": {Found: true, Version: "1.18.33"},
 				"openai":   {Found: true},
-				"local":    {Found: true, Version: "built-in"},
+				"local":    {Found: true, Version: "built-in", Can: []string{"writes"}},
 			}},
 		{"logged out", "auth", map[string]string{"HOME": t.TempDir(), "OPENAI_BASE_URL": "https://api.openai.com/v1"},
 			map[string]Status{
@@ -220,7 +221,8 @@ func TestDetect(t *testing.T) {
 				if !ok {
 					continue
 				}
-				if s.Found != w.Found || s.Version != w.Version || !strings.HasPrefix(s.Missing, w.Missing) || (w.Missing == "") != (s.Missing == "") {
+				if s.Found != w.Found || s.Version != w.Version || !strings.HasPrefix(s.Missing, w.Missing) || (w.Missing == "") != (s.Missing == "") ||
+					w.Can != nil && !slices.Equal(s.Can, w.Can) {
 					t.Errorf("%s: %+v, want %+v", s.Backend, s, w)
 				}
 			}

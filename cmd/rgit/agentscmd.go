@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
@@ -20,13 +21,13 @@ func agentsCommand(io *IO) *cli.Command {
 			}
 			opts := registry.Options{Getenv: os.Getenv}
 			tw := tabwriter.NewWriter(io.Out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "BACKEND\tSTATUS\tVERSION\tPATH\tMISSING")
+			fmt.Fprintln(tw, "BACKEND\tSTATUS\tVERSION\tPATH\tCAN\tMISSING")
 			for _, s := range registry.Detect(c.Context, opts) {
 				status := "missing"
 				if s.Found {
 					status = "found"
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", s.Backend, status, dash(s.Version), dash(s.Path), dash(s.Missing))
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Backend, status, dash(s.Version), dash(s.Path), dash(strings.Join(s.Can, ",")), dash(s.Missing))
 			}
 			spec, why := registry.Auto(opts)
 			if err := tw.Flush(); err != nil {
