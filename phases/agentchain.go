@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/redact"
 )
 
 // chain is the ordered list of agent specs a role's phases try: the role's
@@ -74,26 +75,10 @@ func (r *run) account(backend string, u agents.Usage) {
 	t.Seconds += u.Duration.Seconds()
 }
 
-// secretValues are the values of the environment's API keys and tokens,
-// which must never reach a commit, a log or the terminal.
-func secretValues() []string {
-	var out []string
-	for _, kv := range os.Environ() {
-		k, v, _ := strings.Cut(kv, "=")
-		uk := strings.ToUpper(k)
-		if len(v) >= 8 && (strings.Contains(uk, "API_KEY") || strings.Contains(uk, "TOKEN") || strings.Contains(uk, "SECRET") || strings.HasSuffix(uk, "_KEY")) {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// Redact replaces every secret value in s.
+// Redact replaces every secret in s (see package agents/redact), so that
+// none reaches a commit, a log or the terminal.
 func Redact(s string) string {
-	for _, v := range secretValues() {
-		s = strings.ReplaceAll(s, v, "[redacted]")
-	}
-	return s
+	return redact.Env().String(s)
 }
 
 // redactFile removes secret values an agent may have copied into its

@@ -20,9 +20,10 @@ package openai
 import (
 	"net/http"
 	"net/url"
-	"sort"
 	"strings"
 	"time"
+
+	"github.com/rgit-dev/rgit/agents/redact"
 )
 
 // DefaultBaseURL is Ollama's OpenAI-compatible endpoint, used when no base
@@ -81,9 +82,9 @@ func EnvOptions(getenv func(string) string) Options {
 
 // Agent is the openai backend. It is safe for concurrent Runs.
 type Agent struct {
-	o       Options
-	secrets []string // values redact removes from every message
-	sess    sessions
+	o        Options
+	redactor *redact.Redactor // the environment's secrets, the key and the URL's password
+	sess     sessions
 }
 
 // New returns an Agent with the zero fields of o set to their defaults.
@@ -110,24 +111,18 @@ func New(o Options) *Agent {
 	if o.RetryWait <= 0 {
 		o.RetryWait = DefaultRetryWait
 	}
-	return &Agent{o: o, secrets: secretsOf(o)}
+	return &Agent{o: o, redactor: redact.Env().With(secretsOf(o)...)}
 }
 
 // Name is "openai".
 func (a *Agent) Name() string { return "openai" }
 
-// redact removes the API key and the base URL's password from text that
-// may echo them (server messages such as "Incorrect API key provided:
-// sk-...", transport errors that quote the URL).
-func (a *Agent) redact(s string) string {
-	for _, secret := range a.secrets {
-		s = strings.ReplaceAll(s, secret, "[redacted]")
-	}
-	return s
-}
+// redact removes secrets, the API key and the base URL's password among
+// them, from text that may echo them (server messages such as "Incorrect
+// API key provided: sk-...", transport errors that quote the URL).
+func (a *Agent) redact(s string) string { return a.redactor.String(s) }
 
-// secretsOf lists what redact hides, longest first so that a prefix never
-// leaves the tail of a longer secret behind.
+// secretsOf lists the secrets of o that the environment may not hold.
 func secretsOf(o Options) []string {
 	var out []string
 	if o.APIKey != "" {
@@ -142,6 +137,5 @@ func secretsOf(o Options) []string {
 			out = append(out, pw)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
 	return out
 }

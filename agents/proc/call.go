@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/redact"
 )
 
 // ArgMax is the longest prompt the backends pass as a command-line
@@ -45,9 +46,10 @@ func Invoke(ctx context.Context, backend string, c Cmd) (Result, error) {
 }
 
 // Fail builds the error of a call that ran but failed: msg is the CLI's own
-// message (redacted with env), kind comes from Classify when nil is given.
+// message with the secrets of env removed, kind comes from Classify when
+// nil is given.
 func Fail(backend string, kind error, msg string, exit int, env []string) *agents.CallError {
-	msg = Redact(strings.TrimSpace(msg), env)
+	msg = redact.New(env).String(strings.TrimSpace(msg))
 	if kind == nil {
 		kind = Classify(msg)
 	}

@@ -1,7 +1,6 @@
 package proc
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -78,35 +77,6 @@ func ClassifyStatus(status int, msg string) error {
 func containsAny(s string, subs []string) bool {
 	for _, sub := range subs {
 		if strings.Contains(s, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// keyShapes matches API keys by their published prefixes, for keys that
-// reach an error message without passing through our environment (a
-// key stored in a CLI's own auth file).
-var keyShapes = regexp.MustCompile(`(sk-(ant-|proj-)?[A-Za-z0-9_\-]{12,}|AIza[0-9A-Za-z_\-]{20,}|(?i:bearer)\s+[A-Za-z0-9._\-]{12,})`)
-
-// Redact replaces the values of secret-looking variables of env (names with
-// KEY, TOKEN, SECRET, PASSWORD or CREDENTIAL) and anything shaped like an
-// API key with "[redacted]", so CLI messages can be shown and stored.
-func Redact(s string, env []string) string {
-	for _, kv := range env {
-		name, val, ok := strings.Cut(kv, "=")
-		if !ok || len(val) < 8 || !secretName(name) {
-			continue
-		}
-		s = strings.ReplaceAll(s, val, "[redacted]")
-	}
-	return keyShapes.ReplaceAllString(s, "[redacted]")
-}
-
-func secretName(name string) bool {
-	n := strings.ToUpper(name)
-	for _, w := range []string{"KEY", "TOKEN", "SECRET", "PASSWORD", "CREDENTIAL"} {
-		if strings.Contains(n, w) {
 			return true
 		}
 	}

@@ -66,23 +66,26 @@ func TestClassifyStatus(t *testing.T) {
 	}
 }
 
-func TestRedact(t *testing.T) {
-	env := []string{"ANTHROPIC_API_KEY=not-shaped-like-a-key-42", "HOME=/home/someone", "MY_TOKEN=short"}
-	tests := []struct{ in, leak string }{
-		{"invalid key not-shaped-like-a-key-42 given", "not-shaped-like-a-key-42"},
-		{"Incorrect API key provided: sk-proj-AbCdEf0123456789xyz.", "sk-proj-AbCdEf0123456789xyz"},
-		{"key sk-ant-api03-abcdefghijklmnop rejected", "sk-ant-api03-abcdefghijklmnop"},
-		{"google key AIzaSyTestSecret0123456789abcdef bad", "AIzaSyTestSecret0123456789abcdef"},
-		{"Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.payload", "eyJhbGciOiJIUzI1NiJ9"},
+// Fail removes the call's secrets from the CLI's message and still
+// classifies it.
+func TestFail(t *testing.T) {
+	env := []string{"ANTHROPIC_API_KEY=not-shaped-like-a-key-42", "HOME=/home/someone"}
+	tests := []struct {
+		name, msg, want string
+		kind            error
+	}{
+		{"key from env", " Invalid API key not-shaped-like-a-key-42 \n", "Invalid API key [redacted]", agents.ErrAuth},
+		{"key shape", "Incorrect API key provided: sk-proj-AbCdEf0123456789xyz.", "Incorrect API key provided: [redacted].", agents.ErrAuth},
+		{"nothing secret", "exit status 2 in /home/someone", "exit status 2 in /home/someone", nil},
+		{"empty", "  ", "failed without a message", nil},
 	}
 	for _, tt := range tests {
-		got := Redact(tt.in, env)
-		if strings.Contains(got, tt.leak) || !strings.Contains(got, "[redacted]") {
-			t.Errorf("Redact(%q) = %q", tt.in, got)
-		}
-	}
-	if got := Redact("home is /home/someone", env); got != "home is /home/someone" {
-		t.Errorf("non-secret redacted: %q", got)
+		t.Run(tt.name, func(t *testing.T) {
+			ce := Fail("claude", nil, tt.msg, 1, env)
+			if ce.Msg != tt.want || ce.Kind != tt.kind || ce.Exit != 1 || ce.Backend != "claude" {
+				t.Errorf("Fail(%q) = %+v, want %q kind %v", tt.msg, ce, tt.want, tt.kind)
+			}
+		})
 	}
 }
 

@@ -4,8 +4,8 @@
 // and capped capture of stdout and stderr. It also holds what those
 // backends share around that: running one task (RunTask, with the
 // backend's own Parser of its output), classifying a CLI's error message
-// into the agents error kinds and redacting secrets from anything shown to
-// the user.
+// into the agents error kinds, with the secrets removed (agents/redact)
+// from everything a CLI says that rgit passes on.
 package proc
 
 import (

@@ -32,6 +32,9 @@ func helper(role string) {
 		fmt.Print("one\ntwo\r\n\nthree")
 		fmt.Fprint(os.Stderr, "warning\nfatal: it broke\n")
 		os.Exit(3)
+	case "answer":
+		// A CLI whose answer quotes the key it was given.
+		fmt.Println("the key is " + os.Getenv("RGIT_PROC_TEST_TOKEN"))
 	case "stdin":
 		b := make([]byte, 100)
 		n, _ := os.Stdin.Read(b)

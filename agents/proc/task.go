@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/redact"
 )
 
 // Parser reads one CLI's output format: it sees every stdout line of a
@@ -39,7 +40,8 @@ type Call struct {
 // stdout. It first creates the output's folder: the CLIs cannot be granted,
 // nor write into, a directory that does not exist. A call that ran is
 // decided by p.Finish; one that did not (not installed, timed out,
-// canceled) returns Invoke's error with the session seen so far.
+// canceled) returns Invoke's error with the session seen so far. The
+// answer comes back with the secrets of c.Env removed, as errors do.
 func RunTask(ctx context.Context, t agents.Task, c Call, p Parser) (agents.Result, error) {
 	if t.Output != "" {
 		if err := os.MkdirAll(filepath.Dir(t.Output), 0o755); err != nil {
@@ -59,7 +61,9 @@ func RunTask(ctx context.Context, t agents.Task, c Call, p Parser) (agents.Resul
 		out.Usage.Duration = res.Duration
 		return out, err
 	}
-	return p.Finish(res, c.Env)
+	out, err := p.Finish(res, c.Env)
+	out.Text = redact.New(c.Env).String(out.Text)
+	return out, err
 }
 
 // ExtraDir returns the output's folder when it lies outside the workspace

@@ -1,10 +1,37 @@
 package proc
 
 import (
+	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/rgit-dev/rgit/agents"
 )
+
+// lineParser answers with the lines it saw.
+type lineParser struct{ lines []string }
+
+func (p *lineParser) Line(b []byte)   { p.lines = append(p.lines, string(b)) }
+func (p *lineParser) Session() string { return "" }
+func (p *lineParser) Finish(res Result, env []string) (agents.Result, error) {
+	return agents.Result{Text: strings.Join(p.lines, "\n")}, nil
+}
+
+// RunTask removes the call's secrets from the answer, not only from
+// errors: a CLI may quote its key in a message that becomes a file.
+func TestRunTaskRedactsAnswer(t *testing.T) {
+	const key = "key-from-the-call-env-1234"
+	c := Call{Backend: "claude", Binary: os.Args[0],
+		Env: append(os.Environ(), "PROC_HELPER=answer", "RGIT_PROC_TEST_TOKEN="+key)}
+	res, err := RunTask(context.Background(), agents.Task{Dir: t.TempDir()}, c, &lineParser{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Text != "the key is [redacted]" {
+		t.Errorf("answer = %q", res.Text)
+	}
+}
 
 func TestExtraDir(t *testing.T) {
 	tests := []struct{ output, want string }{
