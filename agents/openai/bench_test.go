@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/rgit-dev/rgit/agents"
-	"github.com/rgit-dev/rgit/agents/modelserver"
+	"github.com/rgit-dev/rgit/testdata/modelserver"
 )
 
 // benchStream is a 400-chunk answer: streamed text, then one tool call

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
-	"github.com/rgit-dev/rgit/agents/modelserver"
 	"github.com/rgit-dev/rgit/agents/openai"
+	"github.com/rgit-dev/rgit/testdata/modelserver"
 )
 
 const testKey = "sk-test-4f9a2c7e1b8d6035aa"

@@ -2,7 +2,7 @@
 # shellcheck source-path=SCRIPTDIR
 # make e2e: drives the REAL agent CLIs (pinned in versions.txt, installed
 # from the npm registry) against a local scripted model server
-# (cmd/modelserver) and checks, with git, the research sessions rgit runs
+# (testdata/modelserver) and checks, with git, the research sessions rgit runs
 # through them. README.md has the facts behind every setting.
 #
 # For each agent: a fresh server on a loopback port, then
@@ -65,7 +65,7 @@ fi
 
 if [[ -z ${RGIT_E2E_BIN:-} ]]; then
 	say "building bin/rgit and bin/modelserver"
-	(cd "$ROOT" && go build -o "$BIN/rgit" ./cmd/rgit && go build -o "$BIN/modelserver" ./cmd/modelserver)
+	(cd "$ROOT" && go build -o "$BIN/rgit" ./cmd/rgit && go build -o "$BIN/modelserver" ./testdata/modelserver/cmd/modelserver)
 fi
 
 # A key value no real service knows, fresh each run, so that finding it

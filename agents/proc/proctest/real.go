@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
-	"github.com/rgit-dev/rgit/agents/modelserver"
+	"github.com/rgit-dev/rgit/testdata/modelserver"
 )
 
 // KeyTail ends every API key the real-CLI tests hand out: no error

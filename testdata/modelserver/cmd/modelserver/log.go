@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/rgit-dev/rgit/agents/modelserver"
+	"github.com/rgit-dev/rgit/testdata/modelserver"
 )
 
 // recorder is the part of *modelserver.Server the log needs.

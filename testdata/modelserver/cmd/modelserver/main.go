@@ -1,5 +1,5 @@
 // Command modelserver runs the scripted model server of package
-// agents/modelserver as a process, so that the real agent CLIs (Claude Code,
+// testdata/modelserver as a process, so that the real agent CLIs (Claude Code,
 // opencode, Codex, Gemini CLI) can be pointed at it in end-to-end runs
 // (testdata/e2e/run.sh).
 //
@@ -24,7 +24,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/rgit-dev/rgit/agents/modelserver"
+	"github.com/rgit-dev/rgit/testdata/modelserver"
 )
 
 func main() {

@@ -12,6 +12,11 @@
 // reviews). Scripts add failures (401, 429, 500, truncated streams), extra
 // tool calls before the write, plain-text answers and tool rejection. Every
 // request is logged for tests to inspect.
+//
+// It lives under testdata so that only tests and `make e2e` build it:
+// `go build ./...` and `go install ./...` leave it out, and no production
+// package can come to depend on it. The Makefile names it to vet, check
+// and test it.
 package modelserver
 
 import (
