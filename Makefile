@@ -9,8 +9,9 @@ STATICCHECK_VERSION ?= v0.8.2
 # Test servers and fakes live under testdata, which ./... skips (so that
 # go build and go install leave them out): name them to vet and test them.
 TESTDATA_PKGS := ./testdata/modelserver/... ./testdata/fakeagents
+CROSS_OS  ?= linux darwin windows
 
-.PHONY: all build install test vet staticcheck unit fuzz bench demo e2e clean
+.PHONY: all build install test vet staticcheck unit fuzz bench cross demo e2e clean
 
 all: build
 
@@ -45,6 +46,13 @@ fuzz:
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=6 ./... | tee bench.txt
+
+# rgit builds for every system it supports (process groups, signals and
+# lock liveness sit behind build tags).
+cross:
+	@for os in $(CROSS_OS); do \
+		echo "GOOS=$$os go build"; GOOS=$$os $(GO) build ./... $(TESTDATA_PKGS) || exit 1; \
+	done
 
 demo: build
 	./testdata/demo.sh

@@ -1,7 +1,8 @@
 // Package proc runs agent CLIs as subprocesses for the CLI backends
 // (claude, codex, gemini, opencode): each call gets its own process group,
-// a deadline that escalates SIGINT, SIGTERM and SIGKILL to the whole group,
-// and capped capture of stdout and stderr. It also holds what those
+// a deadline that escalates SIGINT, SIGTERM and SIGKILL to the whole group
+// (group_unix.go; group_windows.go for what Windows offers instead), and
+// capped capture of stdout and stderr. It also holds what those
 // backends share around that: running one task (RunTask, with the
 // backend's own Parser of its output), classifying a CLI's error message
 // into the agents error kinds, with the secrets removed (agents/redact)
@@ -14,7 +15,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"syscall"
 	"time"
 )
 
@@ -97,7 +97,7 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 	// when the leader exits even if a grandchild still holds the pipe.
 	cmd.Stdout = outW
 	cmd.Stderr = errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	newGroup(cmd)
 	// exec copies a non-file Stdin through its own pipe; should a
 	// grandchild keep that pipe open without reading, Wait gives up on the
 	// copy after grace instead of hanging.
@@ -152,7 +152,7 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 	// Whatever the leader left running (background shells, servers) must
 	// not outlive the call: it could still write into the workspace after
 	// the phase is committed.
-	_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	killLeftovers(pgid)
 	drain(readers, grace, outR, errR)
 	outR.Close()
 	errR.Close()
@@ -162,41 +162,6 @@ func Run(ctx context.Context, c Cmd) (Result, error) {
 	res.Stderr, res.StderrTruncated = stderr.bytes(), stderr.cut()
 	res.Duration = time.Since(start)
 	return res, runErr
-}
-
-// escalate signals the group SIGINT, then SIGTERM, then SIGKILL, waiting
-// grace between them, and returns once the leader has been reaped.
-func escalate(pgid int, waited <-chan error, grace time.Duration) {
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		_ = syscall.Kill(-pgid, sig)
-		t := time.NewTimer(grace)
-		select {
-		case <-waited:
-			t.Stop()
-			return
-		case <-t.C:
-		}
-	}
-	_ = syscall.Kill(-pgid, syscall.SIGKILL)
-	<-waited
-}
-
-// drain waits for both pipe readers. A process that left the group (setsid)
-// may still hold a pipe open; after grace the read ends are closed so the
-// readers return anyway.
-func drain(readers <-chan struct{}, grace time.Duration, files ...*os.File) {
-	t := time.NewTimer(grace)
-	defer t.Stop()
-	for n := 0; n < 2; n++ {
-		select {
-		case <-readers:
-		case <-t.C:
-			for _, f := range files {
-				f.Close()
-			}
-			<-readers
-		}
-	}
 }
 
 func orDefault(v, def int) int {

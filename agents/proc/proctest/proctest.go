@@ -11,9 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -98,29 +95,4 @@ func ReadLog(path string) ([]Call, error) {
 		calls = append(calls, c)
 	}
 	return calls, nil
-}
-
-// PIDAlive reports whether the process whose pid is written in file still
-// runs (a zombie counts as dead). A missing file is an error.
-func PIDAlive(file string) (bool, error) {
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return false, err
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
-	if err != nil {
-		return false, fmt.Errorf("read pid file: %w", err)
-	}
-	if _, err := os.Stat("/proc/self/stat"); err != nil {
-		// No procfs (macOS): signal 0 tells whether the pid exists; a
-		// zombie counts as alive here, so the caller's polling waits for
-		// its reaping by init.
-		return syscall.Kill(pid, 0) == nil, nil
-	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return false, nil
-	}
-	f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-	return len(f) > 0 && f[0] != "Z", nil
 }
