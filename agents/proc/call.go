@@ -24,7 +24,8 @@ const ArgMax = 100 << 10
 // shares into *agents.CallError: a missing binary is ErrNotInstalled, the
 // deadline (Cmd.Timeout or ctx's) is ErrTimeout. Cancellation of ctx is
 // returned as ctx.Err() wrapped, so callers can tell a user's interrupt
-// from a failing agent. Messages are redacted with c.Env.
+// from a failing agent. Its messages name only the binary and the
+// timeout, never what the process said (Fail redacts that).
 func Invoke(ctx context.Context, backend string, c Cmd) (Result, error) {
 	res, err := Run(ctx, c)
 	switch {
