@@ -119,6 +119,18 @@ func TestNew(t *testing.T) {
 	}
 }
 
+// Every row of the table builds the backend of its name: a new CLI row
+// without its case in New would otherwise come out as opencode.
+func TestNewEveryBackend(t *testing.T) {
+	o := options(map[string]string{"OPENAI_MODEL": "llama3.1"}, CLIs...)
+	for _, b := range Table() {
+		a, _, err := New(b.Name, o)
+		if err != nil || a.Name() != b.Name {
+			t.Errorf("New(%q) = %v, %v", b.Name, a, err)
+		}
+	}
+}
+
 // The built agent runs the fake found through LookPath: the whole way
 // from a spec to a result.
 func TestNewRuns(t *testing.T) {
