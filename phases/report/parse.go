@@ -1,0 +1,129 @@
+package report
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// newMarkdown is the one Markdown dialect of every view: GitHub's (tables,
+// strikethrough, bare URLs as links, task lists) with footnotes and heading
+// IDs, so a report reads the same in the terminal, the HTML page and on a
+// git host. Attribute syntax ({#id onclick=...}) is deliberately not
+// enabled: a report must not set attributes of its own.
+func newMarkdown() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.GFM, extension.Footnote),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	)
+}
+
+// parseMarkdown parses src into goldmark's AST.
+func parseMarkdown(src []byte) ast.Node {
+	return newMarkdown().Parser().Parse(text.NewReader(src))
+}
+
+// lineIndex maps byte offsets of a source to 1-based line numbers.
+type lineIndex []int // offsets where lines start
+
+func newLineIndex(src []byte) lineIndex {
+	idx := lineIndex{0}
+	for i, c := range src {
+		if c == '\n' {
+			idx = append(idx, i+1)
+		}
+	}
+	return idx
+}
+
+func (l lineIndex) line(off int) int {
+	return sort.Search(len(l), func(i int) bool { return l[i] > off })
+}
+
+// plainText joins the text of n's inline descendants: what a reader sees of
+// a heading or a list item, without markup.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch t := c.(type) {
+			case *ast.Text:
+				b.Write(t.Segment.Value(src))
+				if t.SoftLineBreak() || t.HardLineBreak() {
+					b.WriteByte(' ')
+				}
+			case *ast.String:
+				b.Write(t.Value)
+			case *ast.AutoLink:
+				b.Write(t.Label(src))
+			case *ast.RawHTML:
+				// Markup, not text.
+			default:
+				walk(c)
+			}
+		}
+	}
+	walk(n)
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// headingTracker follows the heading path while a walk goes through a
+// document's top-level blocks in order.
+type headingTracker struct {
+	path   []string
+	levels []int
+}
+
+func (h *headingTracker) enter(level int, title string) {
+	for len(h.levels) > 0 && h.levels[len(h.levels)-1] >= level {
+		h.levels = h.levels[:len(h.levels)-1]
+		h.path = h.path[:len(h.path)-1]
+	}
+	h.levels = append(h.levels, level)
+	h.path = append(h.path, title)
+}
+
+// current returns a copy of the path, safe to keep.
+func (h *headingTracker) current() []string { return append([]string(nil), h.path...) }
+
+// isBibliography says whether a heading title opens the list of sources.
+func isBibliography(title string) bool {
+	t := strings.ToLower(strings.TrimSpace(title))
+	for _, p := range []string{"sources", "references", "bibliography", "works cited"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// bibliographyLevel reports, for the heading path of a block, whether the
+// block is inside the sources section: a level-1 or level-2 heading named
+// like one and everything under it.
+func inBibliography(h *headingTracker) bool {
+	for i, title := range h.path {
+		if h.levels[i] <= 2 && isBibliography(title) {
+			return true
+		}
+	}
+	return false
+}
+
+// segmentsSpan returns the byte range covered by the lines of a block.
+func segmentsSpan(n ast.Node) (start, stop int, ok bool) {
+	lines := n.Lines()
+	if lines == nil || lines.Len() == 0 {
+		return 0, 0, false
+	}
+	return lines.At(0).Start, lines.At(lines.Len() - 1).Stop, true
+}
+
+// trimLine drops a trailing newline and carriage return.
+func trimLine(b []byte) []byte { return bytes.TrimRight(b, "\r\n") }
