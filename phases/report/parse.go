@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -127,3 +128,5 @@ func segmentsSpan(n ast.Node) (start, stop int, ok bool) {
 
 // trimLine drops a trailing newline and carriage return.
 func trimLine(b []byte) []byte { return bytes.TrimRight(b, "\r\n") }
+
+func itoa(n int) string { return strconv.Itoa(n) }
