@@ -160,6 +160,20 @@ func linkSpan(l *ast.Link) [2]int {
 // "3. ...", "Source 3: ...".
 var entryNumberRE = regexp.MustCompile(`^(?:\[(\d+)\]|(\d+)[.)]|Source (\d+):)\s*`)
 
+// entryNumber is the number of the i-th entry of a sources list: its place
+// in an ordered list, else the number it starts with, else its position.
+func entryNumber(list *ast.List, i int, text string) int {
+	if list.IsOrdered() {
+		return list.Start + i
+	}
+	if m := entryNumberRE.FindStringSubmatch(text); m != nil {
+		if n, err := strconv.Atoi(m[1] + m[2] + m[3]); err == nil {
+			return n
+		}
+	}
+	return i + 1
+}
+
 // urlRE finds a URL in an entry's plain text when it is not a link.
 var urlRE = regexp.MustCompile(`https?://[^\s<>()\[\]]+[^\s<>()\[\].,;:!?'"]`)
 
@@ -171,12 +185,7 @@ func (sc *scanner) sources(n ast.Node) {
 	}
 	for i, it := 0, list.FirstChild(); it != nil; i, it = i+1, it.NextSibling() {
 		text := plainText(it, sc.src)
-		s := Source{Number: i + 1, Text: text, Line: sc.lines.line(it.Pos())}
-		if list.IsOrdered() {
-			s.Number = list.Start + i
-		} else if m := entryNumberRE.FindStringSubmatch(text); m != nil {
-			s.Number, _ = strconv.Atoi(m[1] + m[2] + m[3])
-		}
+		s := Source{Number: entryNumber(list, i, text), Text: text, Line: sc.lines.line(it.Pos())}
 		s.URL, s.Path = entryTarget(it, sc.src)
 		if s.URL == "" {
 			s.URL = urlRE.FindString(text)

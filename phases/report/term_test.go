@@ -17,7 +17,7 @@ func TestRenderTerminalGolden(t *testing.T) {
 		{"kitchen.w80.color.txt", TermOptions{Width: 80, Color: true, Tree: kitchenTree}},
 		{"kitchen.w40.txt", TermOptions{Width: 40}},
 	}
-	md := readReport(t, "kitchen.md")
+	md := loadSession(t, "kitchen").Report
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {
 			var b bytes.Buffer
@@ -31,7 +31,7 @@ func TestRenderTerminalGolden(t *testing.T) {
 
 // Every line fits the width, except code, which keeps its shape.
 func TestRenderTerminalFitsWidth(t *testing.T) {
-	md := readReport(t, "kitchen.md")
+	md := loadSession(t, "kitchen").Report
 	for _, width := range []int{20, 33, 57, 80, 120} {
 		var b bytes.Buffer
 		if err := RenderTerminal(&b, md, TermOptions{Width: width}); err != nil {

@@ -1,0 +1,10 @@
+package tides
+
+// Basins resonate:
+// a basin whose natural period is close to
+// the tidal period amplifies the tide,
+// as in the Bay of Fundy.
+//
+//
+// Resonance.
+func cos(x float64) float64 { return x }
