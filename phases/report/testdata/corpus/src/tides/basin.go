@@ -5,6 +5,6 @@ package tides
 // the tidal period amplifies the tide,
 // as in the Bay of Fundy.
 //
-//
+// See also the Gulf of Maine.
 // Resonance.
 func cos(x float64) float64 { return x }
