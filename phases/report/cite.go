@@ -105,11 +105,19 @@ func codeSpanText(n *ast.CodeSpan, src []byte) (string, [2]int, bool) {
 			b.Write(t.Segment.Value(src))
 		}
 	}
+	// The span's bytes: CommonMark strips one space of padding on each
+	// side ("`` `x` ``"), then come the backticks.
 	start, stop := first.Segment.Start, last.Segment.Stop
-	for start > 0 && (src[start-1] == '`' || src[start-1] == ' ') {
+	if start > 1 && src[start-1] == ' ' && src[start-2] == '`' {
 		start--
 	}
-	for stop < len(src) && (src[stop] == '`' || src[stop] == ' ') {
+	for start > 0 && src[start-1] == '`' {
+		start--
+	}
+	if stop+1 < len(src) && src[stop] == ' ' && src[stop+1] == '`' {
+		stop++
+	}
+	for stop < len(src) && src[stop] == '`' {
 		stop++
 	}
 	return strings.TrimSpace(b.String()), [2]int{start, stop}, true
