@@ -1,9 +1,11 @@
-// Command reportpage writes the HTML page of a test session for
-// browser.sh to open in a real browser: the session is read from
-// phases/report/testdata/sessions/<name> (session.json, report.md,
-// research_plan.md), the fixtures of package report's tests.
+// Command reportpage is browser.sh's helper. It writes the HTML page of a
+// test session, read from phases/report/testdata/sessions/<name>
+// (session.json, report.md, research_plan.md, the fixtures of package
+// report's tests), and it reads a Chromium NetLog for the requests a page
+// made:
 //
 //	go run ./testdata/e2e/reportpage -session kitchen -o /tmp/page.html
+//	go run ./testdata/e2e/reportpage -netlog /tmp/net.json
 package main
 
 import (
@@ -22,10 +24,14 @@ import (
 func main() {
 	dir := flag.String("sessions", "phases/report/testdata/sessions", "directory of the session fixtures")
 	name := flag.String("session", "kitchen", "fixture to render")
-	out := flag.String("o", "", "HTML file to write (required)")
+	out := flag.String("o", "", "HTML file to write")
+	netlog := flag.String("netlog", "", "Chromium NetLog to list the page's requests from (exit 1 if any)")
 	flag.Parse()
+	if *netlog != "" {
+		os.Exit(pageRequests(*netlog))
+	}
 	if *out == "" {
-		fmt.Fprintln(os.Stderr, "reportpage: -o FILE is required")
+		fmt.Fprintln(os.Stderr, "reportpage: -o FILE or -netlog FILE is required")
 		os.Exit(2)
 	}
 	s, err := load(filepath.Join(*dir, *name))
