@@ -1,10 +1,6 @@
 package report
 
-import (
-	"slices"
-
-	"github.com/rgit-dev/rgit/phases/plan"
-)
+import "github.com/rgit-dev/rgit/phases/plan"
 
 // Diff compares two sessions, A and B: their plans, the sources each
 // report cites, their reports section by section, and their usage. Its
@@ -43,24 +39,6 @@ type TopicChange struct {
 	Depth   int    `json:"depth"`
 	StatusA string `json:"status_a"`
 	StatusB string `json:"status_b"`
-}
-
-// SourcesDiff compares what the reports cite, by Citation.Key: overall,
-// and per topic (the topic whose heading a citation is under; "" outside
-// any topic).
-type SourcesDiff struct {
-	Both   []string       `json:"both"`
-	OnlyA  []string       `json:"only_a"`
-	OnlyB  []string       `json:"only_b"`
-	Topics []TopicSources `json:"topics"`
-}
-
-// TopicSources is the sources diff of one topic.
-type TopicSources struct {
-	Topic string   `json:"topic"`
-	Both  []string `json:"both"`
-	OnlyA []string `json:"only_a"`
-	OnlyB []string `json:"only_b"`
 }
 
 // Section statuses.
@@ -122,50 +100,4 @@ func compareTopics(a, b *plan.Plan) TopicsDiff {
 		}
 	}
 	return d
-}
-
-// compareSections matches sections by heading path. The result follows
-// B's order, with each section only in A placed where A had it.
-func compareSections(a, b []byte) []SectionDiff {
-	as, bs := splitSections(a), splitSections(b)
-	inA := map[string]section{}
-	for _, s := range as {
-		inA[s.Key] = s
-	}
-	inB := map[string]bool{}
-	for _, s := range bs {
-		inB[s.Key] = true
-	}
-	out := []SectionDiff{}
-	nextA := 0
-	var pendingB []SectionDiff
-	// Before each section both have: A's sections only A has, then B's
-	// only B has, the way a diff shows removals before additions.
-	flush := func(upTo string) {
-		for ; nextA < len(as) && (upTo == "" || as[nextA].Key != upTo); nextA++ {
-			if s := as[nextA]; !inB[s.Key] {
-				out = append(out, SectionDiff{Path: orEmpty(s.Path), Status: SectionOnlyA, Removed: len(s.Lines), Hunks: []Hunk{}})
-			}
-		}
-		out, pendingB = append(out, pendingB...), nil
-	}
-	for _, s := range bs {
-		old, ok := inA[s.Key]
-		if !ok {
-			pendingB = append(pendingB, SectionDiff{Path: orEmpty(s.Path), Status: SectionOnlyB, Added: len(s.Lines), Hunks: []Hunk{}})
-			continue
-		}
-		flush(s.Key)
-		if nextA < len(as) {
-			nextA++
-		}
-		sd := SectionDiff{Path: orEmpty(s.Path), Status: SectionUnchanged, Hunks: []Hunk{}}
-		if !slices.Equal(old.Lines, s.Lines) {
-			sd.Status = SectionChanged
-			sd.Hunks, sd.Added, sd.Removed = unifiedHunks(old.Lines, s.Lines, old.Line, s.Line)
-		}
-		out = append(out, sd)
-	}
-	flush("")
-	return out
 }

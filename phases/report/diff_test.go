@@ -129,3 +129,22 @@ func TestSplitSections(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// BenchmarkCompare diffs the two mock sessions (breadth 2 and 3): plans,
+// sources, 15 sections and usage.
+func BenchmarkCompare(b *testing.B) {
+	x, y := loadSession(b, "tides-a"), loadSession(b, "tides-b")
+	for b.Loop() {
+		_ = Compare(x, y)
+	}
+}
+
+// BenchmarkEditScript is the line diff alone on two whole reports, the
+// worst case of one section.
+func BenchmarkEditScript(b *testing.B) {
+	x := strings.Split(string(loadSession(b, "tides-a").Report), "\n")
+	y := strings.Split(string(loadSession(b, "tides-b").Report), "\n")
+	for b.Loop() {
+		_ = editScript(x, y)
+	}
+}

@@ -1,8 +1,24 @@
 package report
 
-import (
-	"slices"
-)
+import "slices"
+
+// SourcesDiff compares what the reports cite, by Citation.Key: overall,
+// and per topic (the topic whose heading a citation is under; "" outside
+// any topic).
+type SourcesDiff struct {
+	Both   []string       `json:"both"`
+	OnlyA  []string       `json:"only_a"`
+	OnlyB  []string       `json:"only_b"`
+	Topics []TopicSources `json:"topics"`
+}
+
+// TopicSources is the sources diff of one topic.
+type TopicSources struct {
+	Topic string   `json:"topic"`
+	Both  []string `json:"both"`
+	OnlyA []string `json:"only_a"`
+	OnlyB []string `json:"only_b"`
+}
 
 // citedKeys returns the distinct keys a report cites, overall and per
 // topic, each in order of first citation, and the topics in order of

@@ -1,6 +1,10 @@
 package report
 
-import "slices"
+import (
+	"bytes"
+	"fmt"
+	"slices"
+)
 
 // UsageDiff puts the two sessions' usage and time side by side.
 type UsageDiff struct {
@@ -66,4 +70,29 @@ func compareUsage(a, b *Session) UsageDiff {
 		d.Backends = append(d.Backends, bu)
 	}
 	return d
+}
+
+// writeUsage is the text of the usage diff: the two sessions side by side.
+func writeUsage(b *bytes.Buffer, u UsageDiff) {
+	row := func(label, a, bb string) { fmt.Fprintf(b, "  %-16s %22s %22s\n", label, a, bb) }
+	seconds := func(s float64) string { return formatSeconds(s) }
+	fmt.Fprintf(b, "\nUsage and time\n")
+	row("", "a", "b")
+	row("calls", itoa(u.A.Calls), itoa(u.B.Calls))
+	row("tokens", formatInt(u.A.Tokens), formatInt(u.B.Tokens))
+	row("cost", formatCost(u.A.CostUSD), formatCost(u.B.CostUSD))
+	row("agent time", seconds(u.A.AgentSeconds), seconds(u.B.AgentSeconds))
+	row("elapsed", seconds(u.A.ElapsedSeconds), seconds(u.B.ElapsedSeconds))
+	row("iterations", fmt.Sprintf("%d of %d", u.A.Iterations, u.A.MaxIterations), fmt.Sprintf("%d of %d", u.B.Iterations, u.B.MaxIterations))
+	row("phase commits", itoa(u.A.PhaseCommits), itoa(u.B.PhaseCommits))
+	row("topics complete", fmt.Sprintf("%d of %d", u.A.TopicsComplete, u.A.Topics), fmt.Sprintf("%d of %d", u.B.TopicsComplete, u.B.Topics))
+	for _, bu := range u.Backends {
+		side := func(t *UsageTotals) string {
+			if t == nil {
+				return "-"
+			}
+			return fmt.Sprintf("%d calls, %s tok", t.Calls, formatInt(t.Tokens))
+		}
+		row(bu.Backend, side(bu.A), side(bu.B))
+	}
 }

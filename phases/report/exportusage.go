@@ -1,5 +1,7 @@
 package report
 
+import "time"
+
 // Usage in the JSON export: per backend as state.json counts it, and per
 // phase as the commit trailers record it. Times are seconds, costs US
 // dollars.
@@ -65,4 +67,19 @@ func exportUsageOf(s *Session) exportUsage {
 			Seconds: p.Duration.Seconds(), Tokens: p.Tokens, CostUSD: p.CostUSD, Summary: p.Summary})
 	}
 	return out
+}
+
+func timeOrNull(t time.Time) *string {
+	if t.IsZero() {
+		return nil
+	}
+	s := t.UTC().Format(time.RFC3339)
+	return &s
+}
+
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

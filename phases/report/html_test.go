@@ -180,3 +180,15 @@ func TestRenderHTMLParts(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRenderHTML renders the local researcher's demo report.
+func BenchmarkRenderHTML(b *testing.B) {
+	s := loadSession(b, "sync-local")
+	var w bytes.Buffer
+	for b.Loop() {
+		w.Reset()
+		if err := RenderHTML(&w, s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

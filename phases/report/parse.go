@@ -105,7 +105,7 @@ func isBibliography(title string) bool {
 	return false
 }
 
-// bibliographyLevel reports, for the heading path of a block, whether the
+// inBibliography reports, for the heading path of a block, whether the
 // block is inside the sources section: a level-1 or level-2 heading named
 // like one and everything under it.
 func inBibliography(h *headingTracker) bool {
@@ -115,15 +115,6 @@ func inBibliography(h *headingTracker) bool {
 		}
 	}
 	return false
-}
-
-// segmentsSpan returns the byte range covered by the lines of a block.
-func segmentsSpan(n ast.Node) (start, stop int, ok bool) {
-	lines := n.Lines()
-	if lines == nil || lines.Len() == 0 {
-		return 0, 0, false
-	}
-	return lines.At(0).Start, lines.At(lines.Len() - 1).Stop, true
 }
 
 // trimLine drops a trailing newline and carriage return.

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -70,4 +71,50 @@ func splitSections(md []byte) []section {
 func isSetextUnderline(l string) bool {
 	t := strings.TrimSpace(l)
 	return t != "" && (strings.Trim(t, "=") == "" || strings.Trim(t, "-") == "")
+}
+
+// compareSections matches sections by heading path. The result follows
+// B's order, with each section only in A placed where A had it.
+func compareSections(a, b []byte) []SectionDiff {
+	as, bs := splitSections(a), splitSections(b)
+	inA := map[string]section{}
+	for _, s := range as {
+		inA[s.Key] = s
+	}
+	inB := map[string]bool{}
+	for _, s := range bs {
+		inB[s.Key] = true
+	}
+	out := []SectionDiff{}
+	nextA := 0
+	var pendingB []SectionDiff
+	// Before each section both have: A's sections only A has, then B's
+	// only B has, the way a diff shows removals before additions.
+	flush := func(upTo string) {
+		for ; nextA < len(as) && (upTo == "" || as[nextA].Key != upTo); nextA++ {
+			if s := as[nextA]; !inB[s.Key] {
+				out = append(out, SectionDiff{Path: orEmpty(s.Path), Status: SectionOnlyA, Removed: len(s.Lines), Hunks: []Hunk{}})
+			}
+		}
+		out, pendingB = append(out, pendingB...), nil
+	}
+	for _, s := range bs {
+		old, ok := inA[s.Key]
+		if !ok {
+			pendingB = append(pendingB, SectionDiff{Path: orEmpty(s.Path), Status: SectionOnlyB, Added: len(s.Lines), Hunks: []Hunk{}})
+			continue
+		}
+		flush(s.Key)
+		if nextA < len(as) {
+			nextA++
+		}
+		sd := SectionDiff{Path: orEmpty(s.Path), Status: SectionUnchanged, Hunks: []Hunk{}}
+		if !slices.Equal(old.Lines, s.Lines) {
+			sd.Status = SectionChanged
+			sd.Hunks, sd.Added, sd.Removed = unifiedHunks(old.Lines, s.Lines, old.Line, s.Line)
+		}
+		out = append(out, sd)
+	}
+	flush("")
+	return out
 }

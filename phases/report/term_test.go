@@ -29,6 +29,27 @@ func TestRenderTerminalGolden(t *testing.T) {
 	}
 }
 
+// What `rgit show` prints: NO_COLOR at 80 columns, color, and narrow.
+func TestRenderShowGolden(t *testing.T) {
+	tests := []struct {
+		session, golden string
+		opt             TermOptions
+	}{
+		{"kitchen", "show.kitchen.w80.txt", TermOptions{Width: 80}},
+		{"kitchen", "show.kitchen.w80.color.txt", TermOptions{Width: 80, Color: true}},
+		{"tides-a", "show.tides-a.w60.txt", TermOptions{Width: 60}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.golden, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := RenderShow(&b, loadSession(t, tt.session), tt.opt); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, "terminal/"+tt.golden, b.Bytes())
+		})
+	}
+}
+
 // Every line fits the width, except code, which keeps its shape.
 func TestRenderTerminalFitsWidth(t *testing.T) {
 	md := loadSession(t, "kitchen").Report
