@@ -52,9 +52,10 @@ install_browser() {
 		sudo=sudo
 	fi
 	say "browser: installing Debian's chromium"
-	$sudo apt-get update -qq >"$WORK/apt.log" 2>&1 &&
-		DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >>"$WORK/apt.log" 2>&1 ||
-		{ cat "$WORK/apt.log" >&2; fail "apt-get install chromium failed"; return 1; }
+	if ! { $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >"$WORK/apt.log" 2>&1; then
+		cat "$WORK/apt.log" >&2
+		fail "apt-get install chromium failed" || return 1
+	fi
 }
 
 # The browser makes no request of its own that leaves this machine: every
