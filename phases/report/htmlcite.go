@@ -32,6 +32,7 @@ type citeLinker struct {
 	heads    headingTracker
 	passages []passage
 	index    map[passage]int
+	ids      map[int]bool // source numbers given an ID
 }
 
 // linkCitations links every numbered citation with a source entry to that
@@ -39,7 +40,7 @@ type citeLinker struct {
 // in the list it returns, in order of first citation. A dangling number
 // stays text: a link must never point at nothing.
 func linkCitations(root ast.Node, src []byte, doc *Document) []passage {
-	lc := &citeLinker{src: src, doc: doc, index: map[passage]int{}}
+	lc := &citeLinker{src: src, doc: doc, index: map[passage]int{}, ids: map[int]bool{}}
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok {
 			lc.heads.enter(h.Level, plainText(h, src))
@@ -63,7 +64,10 @@ func (lc *citeLinker) entryIDs(n ast.Node) {
 	}
 	for i, it := 0, list.FirstChild(); it != nil; i, it = i+1, it.NextSibling() {
 		num := entryNumber(list, i, plainText(it, lc.src))
-		if lc.doc.Source(num) != nil {
+		// A number given twice (two lists both from 1) keeps its first
+		// entry, as Document.Source does, so IDs stay unique.
+		if lc.doc.Source(num) != nil && !lc.ids[num] {
+			lc.ids[num] = true
 			it.SetAttributeString("id", []byte(sourceID(num)))
 		}
 	}
