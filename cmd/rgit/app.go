@@ -52,6 +52,7 @@ func commands(io *IO) []*cli.Command {
 		listCommand(io),
 		cancelCommand(io),
 		agentsCommand(io),
+		integrateCommand(io),
 		versionCommand(io),
 	}
 }
