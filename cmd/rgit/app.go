@@ -53,6 +53,7 @@ func commands(io *IO) []*cli.Command {
 		cancelCommand(io),
 		agentsCommand(io),
 		integrateCommand(io),
+		mcpCommand(io),
 		versionCommand(io),
 	}
 }

@@ -48,8 +48,10 @@ func (h *handlers) status(ctx context.Context, in statusInput) (StatusView, stri
 	return v, statusText(v), err
 }
 
-// wait asks again every poll until the running session moves on (a new
-// commit, state or event), the time is up, or the caller gives up.
+// wait asks again every poll until the running session ends, the time is
+// up, or the caller gives up, and returns the last answer. Waiting for the
+// end, not for the next phase, keeps a polling model's calls (and tokens)
+// few; the progress log is there for watching each step.
 func (h *handlers) wait(ctx context.Context, repo string, v StatusView, d time.Duration) (StatusView, error) {
 	if d <= 0 || v.State != Running {
 		return v, nil
@@ -70,17 +72,10 @@ func (h *handlers) wait(ctx context.Context, repo string, v StatusView, d time.D
 		if err != nil {
 			return v, err
 		}
-		if next.State != v.State || next.Head != v.Head || next.Phase != v.Phase || lastEvent(next) != lastEvent(v) {
-			return next, nil
+		if v = next; v.State != Running {
+			return v, nil
 		}
 	}
-}
-
-func lastEvent(v StatusView) Event {
-	if len(v.Events) == 0 {
-		return Event{}
-	}
-	return v.Events[len(v.Events)-1]
 }
 
 func (h *handlers) report(ctx context.Context, in reportInput) (ReportView, string, error) {

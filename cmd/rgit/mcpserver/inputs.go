@@ -35,7 +35,7 @@ type startInput struct {
 
 type statusInput struct {
 	nameArg
-	WaitSeconds int `json:"wait_seconds,omitempty" jsonschema:"wait up to this many seconds for the session to move on (a new phase, or its end) before answering; 0 answers at once"`
+	WaitSeconds int `json:"wait_seconds,omitempty" jsonschema:"wait up to this many seconds for a running session to end before answering; 0 answers at once"`
 	repoArg
 }
 

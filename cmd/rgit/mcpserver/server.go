@@ -57,7 +57,7 @@ func New(sessions Sessions, o Options) *mcp.Server {
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: &no, OpenWorldHint: &yes}}, h.start)
 	addTool(srv, red, &mcp.Tool{Name: "research_status", Title: "Show a research session",
 		Description: "Describe a session: state (running, done, failed, stopped), phase, iteration, topics, members, " +
-			"usage and recent events. With wait_seconds it waits for the session to move on before answering.",
+			"usage and recent events. With wait_seconds it waits for a running session to end before answering.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: &no}}, h.status)
 	addTool(srv, red, &mcp.Tool{Name: "research_report", Title: "Read a session's report",
 		Description: "The finished session's report: its Markdown, title and path. A session that is not done " +

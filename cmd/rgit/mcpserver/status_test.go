@@ -40,12 +40,12 @@ func TestStatusFailed(t *testing.T) {
 }
 
 // TestStatusWait: with wait_seconds the tool answers when the session
-// moves on (here: done), having asked again every poll.
+// ends, having asked again every poll while it ran (new commits too).
 func TestStatusWait(t *testing.T) {
 	repo := gitRepo(t)
 	done := running("c9")
 	done.State = Done
-	f := &fake{statuses: []StatusView{running("c1"), running("c1"), running("c1"), done}}
+	f := &fake{statuses: []StatusView{running("c1"), running("c2"), running("c3"), done}}
 	cs := connect(t, f, Options{Dir: repo, Poll: time.Millisecond})
 	start := time.Now()
 	_, text, _ := call(t, cs, "research_status", map[string]any{"name": "tides", "wait_seconds": 45})
