@@ -25,9 +25,10 @@ type messagesRequest struct {
 
 // block is one content block; only the fields the script reads.
 type block struct {
-	Type string `json:"type"`
-	Text string `json:"text"`
-	Name string `json:"name"`
+	Type    string          `json:"type"`
+	Text    string          `json:"text"`
+	Name    string          `json:"name"`
+	Content json.RawMessage `json:"content"` // a tool_result's
 }
 
 func blocks(raw json.RawMessage) []block {
@@ -59,6 +60,7 @@ func (s *Server) messages(w http.ResponseWriter, body []byte, req *Request) {
 				text += b.Text + "\n"
 			case b.Type == "tool_result":
 				toolResult = true
+				t.results = append(t.results, resultText(b.Content))
 			case m.Role == "assistant" && b.Type == "tool_use":
 				t.calls = append(t.calls, b.Name)
 			}
