@@ -67,8 +67,11 @@ func (s *Server) messages(w http.ResponseWriter, body []byte, req *Request) {
 		}
 		// Claude Code may send reminders next to a tool result: that
 		// message answers a call, it is not a new prompt.
-		if m.Role == "user" && !toolResult {
+		switch {
+		case m.Role == "user" && !toolResult:
 			t.addUser(text)
+		case m.Role == "system": // Claude Code 2.1.3xx sends one, naming its deferred tools
+			t.system += text
 		}
 	}
 	for _, tl := range mr.Tools {

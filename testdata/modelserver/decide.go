@@ -70,6 +70,9 @@ var (
 // alone (how many tool calls the assistant has made), so the server keeps
 // no per-session state.
 func (s *Script) decide(t turn) (action, Job) {
+	if call, ok := toolSearch(t); ok {
+		return action{call: call}, Job{Prompt: t.userText(), MCP: "toolsearch"}
+	}
 	if m, ok := findMCP(t); ok {
 		act, step := m.step(t)
 		job := Job{Prompt: t.userText(), MCP: step}

@@ -3,6 +3,7 @@ package modelserver
 import (
 	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -17,6 +18,22 @@ import (
 
 // MCPTopic is the question the script researches.
 const MCPTopic = "How do tides work?"
+
+// toolSearch loads rgit's tools where Claude Code defers MCP tools: the
+// request names them in a message but offers only ToolSearch, whose
+// "select:" query puts them in the next request's tools.
+func toolSearch(t turn) (*Call, bool) {
+	const start = "mcp__rgit__research_start"
+	search, ok := t.find([]string{"ToolSearch"})
+	if !ok || slices.Contains(t.calls, search.name) || !strings.Contains(t.system+t.userText(), start) {
+		return nil, false
+	}
+	if _, offered := t.find([]string{start}); offered {
+		return nil, false
+	}
+	return &Call{Tool: search.name, Args: map[string]any{
+		"query": "select:" + start + ",mcp__rgit__research_status,mcp__rgit__research_report", "max_results": 5}}, true
+}
 
 // mcpTools are the client's names for rgit's tools.
 type mcpTools struct {
@@ -62,11 +79,15 @@ var (
 // step plays the next turn of the MCP script and names it ("start",
 // "status", "report", "answer" or "error").
 func (m mcpTools) step(t turn) (action, string) {
+	// Only calls of rgit's tools count (Claude Code may have searched for
+	// them first); the last result answers the last call.
 	last, result := "", ""
-	if n := len(t.calls); n > 0 {
-		last = logical(t.calls[n-1])
+	for _, c := range t.calls {
+		if strings.HasPrefix(logical(c), "research_") {
+			last = logical(c)
+		}
 	}
-	if n := len(t.results); n > 0 {
+	if n := len(t.results); n > 0 && last != "" {
 		result = t.results[n-1]
 	}
 	name := "how-do-tides-work"

@@ -89,3 +89,32 @@ func nameSchema() map[string]any {
 }
 
 var rgitTools = []string{"research_start", "research_status", "research_report", "research_list", "research_cancel", "research_resume"}
+
+// TestMCPToolSearch: Claude Code defers MCP tools behind ToolSearch; the
+// script loads rgit's with a "select:" query, then calls research_start.
+func TestMCPToolSearch(t *testing.T) {
+	srv := httptest.NewServer(New(nil))
+	defer srv.Close()
+	search := map[string]any{"name": "ToolSearch", "input_schema": map[string]any{"type": "object", "properties": map[string]any{
+		"query": map[string]any{"type": "string"}, "max_results": map[string]any{"type": "number"}}}}
+	history := []any{map[string]any{"role": "user", "content": []any{
+		map[string]any{"type": "text", "text": "<system-reminder>Deferred tools:\nWebFetch\nmcp__rgit__research_list\nmcp__rgit__research_start\n</system-reminder>"},
+		map[string]any{"type": "text", "text": "Use rgit to research: How do tides work?"}}}}
+	m := postJSON(t, srv.URL+"/v1/messages", map[string]any{"model": "m", "messages": history, "tools": []any{search}})
+	b := m["content"].([]any)[0].(map[string]any)
+	if b["name"] != "ToolSearch" || b["input"].(map[string]any)["query"] != "select:mcp__rgit__research_start,mcp__rgit__research_status,mcp__rgit__research_report" {
+		t.Fatalf("first answer %v, want a ToolSearch select of rgit's tools", b)
+	}
+	history = append(history,
+		map[string]any{"role": "assistant", "content": []any{map[string]any{"type": "tool_use", "id": "toolu_1", "name": "ToolSearch", "input": b["input"]}}},
+		map[string]any{"role": "user", "content": []any{map[string]any{"type": "tool_result", "tool_use_id": "toolu_1",
+			"content": []any{map[string]any{"type": "tool_reference", "tool_name": "mcp__rgit__research_start"}}}}})
+	tools := []any{search}
+	for _, n := range rgitTools {
+		tools = append(tools, map[string]any{"name": "mcp__rgit__" + n, "input_schema": nameSchema()})
+	}
+	m = postJSON(t, srv.URL+"/v1/messages", map[string]any{"model": "m", "messages": history, "tools": tools})
+	if b := m["content"].([]any)[0].(map[string]any); b["name"] != "mcp__rgit__research_start" {
+		t.Errorf("after the search: %v, want a call of mcp__rgit__research_start", b)
+	}
+}

@@ -72,7 +72,7 @@ func toEntry(r modelserver.Request) entry {
 	e := entry{
 		Time: time.Now().UTC().Format(time.RFC3339Nano), API: r.API, Method: r.Method, Path: r.Path,
 		Tools: r.Tools, Phase: string(r.Job.Phase), Output: r.Job.Output, Topic: r.Job.Topic,
-		Answer: r.Answer, MCP: r.Job.MCP, Result: cut(r.Job.Result, 300), BodyBytes: len(r.Body),
+		Answer: r.Answer, MCP: r.Job.MCP, Result: cut(r.Job.Result, 2000), BodyBytes: len(r.Body),
 	}
 	for _, h := range credentialHeaders {
 		if r.Header.Get(h) != "" {
