@@ -25,9 +25,11 @@ const PluginName = "rgit"
 // (loc.marketplace), named in the settings' extraKnownMarketplaces with a
 // "directory" source, and enabledPlugins turns the plugin on. Claude Code
 // then reads it in place, so rewriting the files updates it; seen with
-// Claude Code 2.1.330 in print mode, whose init event listed
-// /deep-research and /rgit:deep-research. The settings keep everything
-// else they hold; the plugin's files are rgit's and written whole.
+// Claude Code 2.1.330 in print mode (user scope at once; project scope
+// once the folder is trusted, as its trust dialog records). It offers the
+// commands as /rgit:deep-research and /rgit:cancel-research only: a bare
+// /deep-research is Claude Code's own built-in workflow. The settings keep
+// everything else they hold; the plugin's files are rgit's, written whole.
 func claudePlugin(loc location) ([]File, error) {
 	settings, err := read(loc.settings)
 	if err != nil {

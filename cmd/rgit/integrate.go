@@ -19,7 +19,7 @@ func integrateCommand(io *IO) *cli.Command {
 		Usage:     "register 'rgit mcp' with an agent CLI (claude, codex, gemini, opencode), in its own config format",
 		ArgsUsage: "claude|codex|gemini|opencode",
 		Description: "Merges rgit's MCP server into the CLI's configuration, keeping everything else in the file:\n" +
-			"  claude    ~/.claude.json or .mcp.json, and the /deep-research and /cancel-research plugin\n" +
+			"  claude    ~/.claude.json or .mcp.json, and a plugin: /rgit:deep-research, /rgit:cancel-research\n" +
 			"  codex     [mcp_servers.rgit] in $CODEX_HOME/config.toml or .codex/config.toml\n" +
 			"  gemini    mcpServers in ~/.gemini/settings.json or .gemini/settings.json\n" +
 			"  opencode  mcp in ~/.config/opencode/opencode.json or opencode.json\n" +
@@ -124,7 +124,9 @@ func printPlan(io *IO, files []integrate.File) {
 func nextStep(c integrate.CLI) string {
 	switch c {
 	case integrate.Claude:
-		return "In Claude Code: /deep-research <topic> (also /rgit:deep-research), /cancel-research to stop it."
+		// Claude Code lists a plugin's commands under its name; its own
+		// /deep-research is a built-in workflow.
+		return "In Claude Code: /rgit:deep-research [--test] <topic>, and /rgit:cancel-research to stop it."
 	case integrate.Codex:
 		return "In Codex: ask it to research a topic with rgit; the tools are mcp__rgit (research_start, research_status, ...)."
 	}

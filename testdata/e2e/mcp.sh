@@ -9,10 +9,14 @@
 # (testdata/modelserver/mcp.go).
 #
 # Registration, per CLI, in its isolated config (agents.sh):
-#   claude  rgit integrate claude --project  (.mcp.json and the plugin in the scratch repo)
-#   codex   rgit integrate codex --user      (merged into $CODEX_HOME/config.toml)
-#   gemini  rgit integrate gemini --user     (merged into $GEMINI_CLI_HOME/.gemini/settings.json;
-#                                             run without --approval-mode yolo: "trust" must do)
+#   claude  rgit integrate claude --user   ($CLAUDE_CONFIG_DIR/.claude.json and the plugin; the
+#                                          prompt is the plugin's /rgit:deep-research, whose
+#                                          allowed-tools alone let the tools run)
+#   codex   rgit integrate codex --user    (merged into $CODEX_HOME/config.toml)
+#   gemini  rgit integrate gemini --user   (merged into $GEMINI_CLI_HOME/.gemini/settings.json;
+#                                          run without --approval-mode yolo: "trust" must do)
+# (A project-scope Claude Code plugin loads only in a folder the user has
+# trusted, which print mode never asks; its .mcp.json works either way.)
 # A denied tool still exits 0, so the checks read the server's log: the
 # call it answered, and the tool's result in the next request.
 #
@@ -82,7 +86,6 @@ mcp_tool() {
 # register AGENT REPO writes the registration with rgit integrate.
 register() {
 	local agent=$1 repo=$2 scope=--user
-	[[ $agent == claude ]] && scope=--project
 	# Codex passes its MCP servers HOME but not GIT_*: the session's commits
 	# need an identity from the isolated HOME's git config.
 	git config --file "$WORK/$agent/home/.gitconfig" user.name "rgit e2e"
@@ -94,13 +97,11 @@ register() {
 # ask AGENT REPO runs the CLI non-interactively in REPO.
 ask() {
 	local agent=$1 repo=$2 bin=$CACHE/node_modules/.bin prompt="Use rgit to research: How do tides work?"
-	local allowed
-	allowed=$(printf 'mcp__rgit__%s,' research_start research_status research_report)
 	(
 		cd "$repo" || exit 1
 		case $agent in
 		claude) run_env timeout 180 "$bin/claude" -p --output-format stream-json --verbose \
-			"--allowedTools=${allowed%,}" -- "$prompt" </dev/null ;;
+			-- "/rgit:deep-research --test How do tides work?" </dev/null ;;
 		codex) run_env timeout 180 "$bin/codex" exec --json --skip-git-repo-check \
 			--sandbox workspace-write -C "$repo" "$prompt" </dev/null ;;
 		gemini) run_env timeout 180 "$bin/gemini" -p "$prompt" -o stream-json -m gemini-2.5-pro \
