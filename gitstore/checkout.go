@@ -57,16 +57,14 @@ func (s *Store) mainWorktree() string {
 	if s.gitDir == s.commonDir {
 		return s.root
 	}
-	if cfg, err := s.repo.Config(); err == nil {
-		if wt := cfg.Raw.Section("core").Option("worktree"); wt != "" {
-			if !filepath.IsAbs(wt) {
-				wt = filepath.Join(s.commonDir, wt)
-			}
-			return filepath.Clean(wt)
+	if wt := s.configOption(s.commonDir, "core", "worktree"); wt != "" {
+		if !filepath.IsAbs(wt) {
+			wt = filepath.Join(s.commonDir, wt)
 		}
-		if cfg.Core.IsBare {
-			return ""
-		}
+		return filepath.Clean(wt)
+	}
+	if bare := strings.ToLower(s.configOption(s.commonDir, "core", "bare")); bare == "true" || bare == "yes" || bare == "1" {
+		return ""
 	}
 	if filepath.Base(s.commonDir) == ".git" {
 		return filepath.Dir(s.commonDir)

@@ -23,16 +23,36 @@
 // The package knows git and nothing about what is stored in it.
 package gitstore
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
-// Sentinel errors; match them with errors.Is.
+// Sentinel errors; match them with errors.Is. The wrapping error's text
+// is one line that names the thing to fix.
 var (
 	// ErrNotRepository: no git repository was found at or above the directory.
 	ErrNotRepository = errors.New("not a git repository")
 	// ErrNotFound: the branch, revision or path does not exist.
 	ErrNotFound = errors.New("not found")
+	// ErrBranchNotFound: the branch does not exist and is not the unborn
+	// branch of a worktree's HEAD. It is also ErrNotFound.
+	ErrBranchNotFound = fmt.Errorf("branch %w", ErrNotFound)
 	// ErrConflict: a merge would overwrite changes made on the target; nothing was changed.
 	ErrConflict = errors.New("merge conflict")
 	// ErrNothingToCommit: the tree is unchanged and an empty commit was not asked for.
 	ErrNothingToCommit = errors.New("nothing to commit")
+	// ErrUnsupportedRepo: the repository uses a format this package cannot
+	// write safely (SHA-256 object names, reftable refs, an unknown
+	// extension); Open refuses it before anything is read or written.
+	ErrUnsupportedRepo = errors.New("unsupported repository format")
+	// ErrShallow: the repository is a shallow clone, whose history ends
+	// where a merge base may lie; Merge refuses it before writing anything.
+	ErrShallow = errors.New("shallow clone")
+	// ErrRefNameConflict: the branch cannot be created because a ref is in
+	// the way (refs/heads/a is a branch, so refs/heads/a/b cannot be one, or
+	// the other way round).
+	ErrRefNameConflict = errors.New("ref name conflict")
+	// ErrFenced: the caller's Guard refused the ref move; nothing moved.
+	ErrFenced = errors.New("ref move refused by guard")
 )

@@ -53,6 +53,11 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 	if err != nil {
 		return "", err
 	}
+	if shallow, err := s.IsShallow(); err != nil {
+		return "", err
+	} else if shallow {
+		return "", fmt.Errorf("merge into %s: repository is a %w, so the merge base may be cut off: run git fetch --unshallow", o.Target, ErrShallow)
+	}
 	sig := s.signatures(time.Time{})
 
 	unlock, err := s.lock()

@@ -11,7 +11,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
 // packWindow is the delta search window, git's default.
@@ -45,24 +44,19 @@ func (s *Store) Repack(ctx context.Context) (err error) {
 
 // packLoose writes every loose object into one new pack, then deletes them.
 func (s *Store) packLoose(ctx context.Context) error {
-	los, ok := s.repo.Storer.(storer.LooseObjectStorer)
-	pfw, ok2 := s.repo.Storer.(storer.PackfileWriter)
-	if !ok || !ok2 {
-		return errors.New("repack: storage cannot pack")
-	}
 	var loose []plumbing.Hash
-	err := los.ForEachObjectHash(func(h plumbing.Hash) error {
+	err := s.st.ForEachObjectHash(func(h plumbing.Hash) error {
 		loose = append(loose, h)
 		return ctx.Err()
 	})
 	if err != nil || len(loose) == 0 {
 		return err
 	}
-	w, err := pfw.PackfileWriter()
+	w, err := s.st.PackfileWriter()
 	if err != nil {
 		return fmt.Errorf("repack: %w", err)
 	}
-	if _, err := packfile.NewEncoder(w, s.repo.Storer, false).Encode(loose, packWindow); err != nil {
+	if _, err := packfile.NewEncoder(w, s.st, false).Encode(loose, packWindow); err != nil {
 		w.Close()
 		return fmt.Errorf("repack: %w", err)
 	}
@@ -71,7 +65,7 @@ func (s *Store) packLoose(ctx context.Context) error {
 	}
 	s.reindex()
 	for _, h := range loose {
-		if err := los.DeleteLooseObject(h); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := s.st.DeleteLooseObject(h); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("repack: delete loose %s: %w", h, err)
 		}
 	}
@@ -80,9 +74,7 @@ func (s *Store) packLoose(ctx context.Context) error {
 
 // reindex makes go-git reread the pack list after packs changed.
 func (s *Store) reindex() {
-	if r, ok := s.repo.Storer.(reindexer); ok {
-		r.Reindex()
-	}
+	s.st.Reindex()
 }
 
 // AddExclude appends pattern to <common>/info/exclude unless a line already
