@@ -123,3 +123,11 @@ func treeListing(tb testing.TB, dir string) string {
 	}
 	return b.String()
 }
+
+// setHook installs fn as the kill-point hook for one test. Tests that set
+// it must not run in parallel.
+func setHook(tb testing.TB, fn func(point string)) {
+	tb.Helper()
+	testHook = fn
+	tb.Cleanup(func() { testHook = nil })
+}

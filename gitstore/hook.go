@@ -22,6 +22,11 @@ import (
 //	merge:index       ... and recorded in its index; the target not moved yet
 //	merge:ref         the target branch moved: the merge is done
 //
+// and one point that is no crash site, for tests that must act exactly
+// when a merge waits for the user's git:
+//
+//	merge:index-wait  git holds index.lock; the merge waits and retries
+//
 // The ref:* points are passed for every ref this package moves itself
 // (session branches; the user's branch only when git is not installed).
 const (
@@ -34,6 +39,7 @@ const (
 	pointMergeWorktree   = "merge:worktree"
 	pointMergeIndex      = "merge:index"
 	pointMergeRef        = "merge:ref"
+	pointIndexWait       = "merge:index-wait"
 )
 
 // testHook, set by this package's tests only, is called at every kill point.

@@ -34,7 +34,7 @@ func TestCasRefRefusals(t *testing.T) {
 				writeFile(t, lock, "")
 				defer os.Remove(lock)
 			}
-			err := s.casRef(plumbing.ReferenceName(tc.ref), other, tc.old, "test")
+			err := s.WithLock(func() error { return s.casRef(plumbing.ReferenceName(tc.ref), other, tc.old, "test") })
 			if err == nil {
 				t.Fatal("casRef succeeded")
 			}
@@ -49,7 +49,7 @@ func TestCasRefRefusals(t *testing.T) {
 			}
 		})
 	}
-	if err := s.casRef("refs/heads/research/new", main, plumbing.ZeroHash, "create"); err != nil {
+	if err := s.WithLock(func() error { return s.casRef("refs/heads/research/new", main, plumbing.ZeroHash, "create") }); err != nil {
 		t.Fatalf("create-only casRef: %v", err)
 	}
 	if log, err := s.Log("research/new", 1); err != nil || len(log) != 1 || log[0].Hash != main.String() {

@@ -83,6 +83,12 @@ func (s *Store) AddExclude(pattern string) (err error) {
 	if pattern == "" || strings.ContainsAny(pattern, "\r\n") {
 		return fmt.Errorf("invalid exclude pattern %q", pattern)
 	}
+	p := filepath.Join(s.commonDir, "info", "exclude")
+	// Look first, lock only to write, so a repository that already
+	// excludes the pattern is left exactly as it was.
+	if b, err := s.readExclude(p); err != nil || hasLine(b, pattern) {
+		return err
+	}
 	unlock, err := s.lock()
 	if err != nil {
 		return err
@@ -92,15 +98,9 @@ func (s *Store) AddExclude(pattern string) (err error) {
 			err = uerr
 		}
 	}()
-	p := filepath.Join(s.commonDir, "info", "exclude")
-	b, err := os.ReadFile(p)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("read %s: %w", p, err)
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.TrimRight(line, "\r") == pattern {
-			return nil
-		}
+	b, err := s.readExclude(p)
+	if err != nil || hasLine(b, pattern) {
+		return err
 	}
 	if len(b) > 0 && !bytes.HasSuffix(b, []byte("\n")) {
 		b = append(b, '\n')
@@ -113,4 +113,23 @@ func (s *Store) AddExclude(pattern string) (err error) {
 		return fmt.Errorf("write %s: %w", p, err)
 	}
 	return nil
+}
+
+// readExclude reads the exclude file; a missing one is empty.
+func (s *Store) readExclude(p string) ([]byte, error) {
+	b, err := os.ReadFile(p)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("read %s: %w", p, err)
+	}
+	return b, nil
+}
+
+// hasLine reports whether a line of b equals line.
+func hasLine(b []byte, line string) bool {
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.TrimRight(l, "\r") == line {
+			return true
+		}
+	}
+	return false
 }
