@@ -18,6 +18,10 @@ type MergeOptions struct {
 	Paths    []string // slash paths (files or directories) taken from Source
 	Message  string
 	Trailers []Trailer
+	// Guard, when set, runs under the store lock right before the
+	// checked-out worktrees and the target change; if it fails nothing
+	// changes and Merge returns its error wrapped in ErrFenced.
+	Guard func() error
 }
 
 // Merge makes a two-parent commit [target head, source head] on Target whose
@@ -26,9 +30,16 @@ type MergeOptions struct {
 // the merge base, or when the user has uncommitted work on them. If Target
 // is checked out (in any worktree), the files also appear in that worktree
 // and its index, and every other uncommitted change stays as it was. An
-// unborn Target gets a commit whose only parent is Source. When Source is
+// unborn Target that a worktree's HEAD names gets a commit whose only parent
+// is Source; any other missing Target is ErrBranchNotFound. When Source is
 // already merged and nothing would change, it returns Target's head with
-// ErrNothingToCommit.
+// ErrNothingToCommit. A shallow clone is refused with ErrShallow.
+//
+// Worktrees and index change before the target moves, in git's own order:
+// a crash in between leaves the merged files staged, so the user's next
+// commit keeps them and the next Merge completes. (Moving the branch first
+// would leave them staged for deletion.) SyncCheckedOut repairs a worktree
+// left behind its branch by a crash of an older rgit.
 func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err error) {
 	srcRef, err := branchRef(o.Source)
 	if err != nil {
@@ -51,6 +62,9 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 	}
 	msg, err := formatMessage(o.Message, o.Trailers)
 	if err != nil {
+		return "", err
+	}
+	if err := s.CheckMergeTarget(o.Target); err != nil {
 		return "", err
 	}
 	if shallow, err := s.IsShallow(); err != nil {
@@ -98,6 +112,13 @@ func (s *Store) mergeOnce(ctx context.Context, o MergeOptions, srcRef, tgtRef pl
 	if err != nil {
 		return "", err
 	}
+	roots, err := s.checkouts(tgtRef)
+	if err != nil {
+		return "", err
+	}
+	if tgt.IsZero() && len(roots) == 0 {
+		return "", fmt.Errorf("merge into %s: %w", o.Target, ErrBranchNotFound)
+	}
 	base, merged, err := s.mergeBase(tgt, src)
 	if err != nil {
 		return "", err
@@ -121,10 +142,6 @@ func (s *Store) mergeOnce(ctx context.Context, o MergeOptions, srcRef, tgtRef pl
 	if merged && root == tgtTree {
 		return tgt.String(), ErrNothingToCommit
 	}
-	roots, err := s.checkouts(tgtRef)
-	if err != nil {
-		return "", err
-	}
 	for _, r := range roots {
 		if err := s.checkClean(ctx, r, changes); err != nil {
 			return "", err
@@ -144,14 +161,19 @@ func (s *Store) mergeOnce(ctx context.Context, o MergeOptions, srcRef, tgtRef pl
 	if err != nil {
 		return "", err
 	}
-	if err := s.moveUserRef(ctx, tgtRef, h, tgt); err != nil {
-		return "", err
+	hook(pointMergeCommit)
+	if err := guard(o.Guard); err != nil {
+		return "", fmt.Errorf("merge into %s: %w", o.Target, err)
 	}
 	for _, r := range roots {
 		if err := s.applyCheckout(ctx, r, changes); err != nil {
-			return h.String(), fmt.Errorf("merged as %s, but update worktree %s: %w", h, r, err)
+			return "", fmt.Errorf("merge into %s: update worktree %s: %w", o.Target, r, err)
 		}
 	}
+	if err := s.moveUserRef(ctx, tgtRef, h, tgt); err != nil {
+		return "", err
+	}
+	hook(pointMergeRef)
 	return h.String(), nil
 }
 
@@ -163,7 +185,8 @@ func (s *Store) moveUserRef(ctx context.Context, ref plumbing.ReferenceName, new
 	if gitPath() == "" {
 		return s.casRef(ref, newHash, old, "rgit: merge")
 	}
-	_, err := runGit(ctx, s.root, nil, "update-ref", "-m", "rgit: merge", string(ref), newHash.String(), old.String())
+	// Not cancelled halfway: a killed git would leave <ref>.lock behind.
+	_, err := runGit(context.WithoutCancel(ctx), s.root, nil, "update-ref", "-m", "rgit: merge", string(ref), newHash.String(), old.String())
 	if err != nil && (strings.Contains(err.Error(), "but expected") || strings.Contains(err.Error(), "cannot lock") ||
 		strings.Contains(err.Error(), "already exists")) {
 		return fmt.Errorf("%w: %v", errRefChanged, err)
