@@ -131,3 +131,13 @@ func setHook(tb testing.TB, fn func(point string)) {
 	testHook = fn
 	tb.Cleanup(func() { testHook = nil })
 }
+
+// fsckAfterCrash is fsck for a repository a killed writer used: a commit
+// written just before the kill stays behind unreachable, as after a killed
+// git commit, until gc prunes it. Anything else is an error.
+func fsckAfterCrash(tb testing.TB, dir string) {
+	tb.Helper()
+	if out, err := gitErr(dir, "fsck", "--strict", "--no-progress", "--no-dangling"); err != nil || strings.TrimSpace(out) != "" {
+		tb.Fatalf("git fsck --strict: %v\n%s", err, out)
+	}
+}

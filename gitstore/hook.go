@@ -78,7 +78,6 @@ var killAt = sync.OnceValue(func() killSpec {
 func hook(point string) {
 	if testHook != nil {
 		testHook(point)
-		return
 	}
 	k := killAt()
 	if k.point == "" || (k.point != "*" && k.point != point) {
