@@ -17,6 +17,22 @@
 // user's branches are moved with `git update-ref <ref> <new> <old>` when git
 // is installed. go-git's ref CAS, index writer and Worktree are never used.
 //
+// Crashes: every write is ordered so that a process killed at any moment
+// leaves a state the next run accepts or repairs. Objects go before the ref
+// that names them (a crash leaves them unreachable, as a killed git does); a
+// ref move is noted in the store lock before <ref>.lock is created, so the
+// next writer removes a lock a dead run left (and says so through Notify);
+// Merge changes the checked-out worktree and index before the target, as git
+// does, and SyncCheckedOut repairs a worktree left behind its branch. Named
+// kill points inside these steps let tests crash a process exactly there
+// (KillAtEnv).
+//
+// Bad input: Open only reads (it refuses formats it cannot write with
+// ErrUnsupportedRepo), and CheckBranchName, CheckMergeTarget and IsShallow
+// let a caller refuse bad input before its first write; the writes check
+// again before writing anything. A caller that records who may write
+// (a run token) fences the others with WithLock and a Guard.
+//
 // Objects are written loose, as git does, and Repack packs them. A Store is
 // for one goroutine; open one Store per goroutine.
 //

@@ -42,6 +42,13 @@ const (
 	pointIndexWait       = "merge:index-wait"
 )
 
+// KillPoints returns the names of the kill points, in the order a snapshot
+// and then a merge reach them, for tests that pick one (see KillAtEnv).
+func KillPoints() []string {
+	return []string{pointSnapshotObjects, pointSnapshotCommit, pointRefLock, pointRefWrite, pointRefRename,
+		pointMergeCommit, pointMergeWorktree, pointMergeIndex, pointMergeRef}
+}
+
 // testHook, set by this package's tests only, is called at every kill point.
 var testHook func(point string)
 
@@ -60,8 +67,10 @@ type killSpec struct {
 	seen  *atomic.Int64
 }
 
-var killAt = sync.OnceValue(func() killSpec {
-	v := os.Getenv(KillAtEnv)
+var killAt = sync.OnceValue(func() killSpec { return parseKillAt(os.Getenv(KillAtEnv)) })
+
+// parseKillAt reads "<point>[:<n>]"; "" kills nowhere.
+func parseKillAt(v string) killSpec {
 	if v == "" {
 		return killSpec{}
 	}
@@ -72,7 +81,7 @@ var killAt = sync.OnceValue(func() killSpec {
 		}
 	}
 	return k
-})
+}
 
 // hook marks a kill point.
 func hook(point string) {

@@ -66,8 +66,8 @@ func (s *Store) clearNote() error {
 // readNote returns the note left in the store lock file and its size; a
 // note that does not parse has an empty ref.
 func (s *Store) readNote() (refNote, int) {
-	buf := make([]byte, 512)
-	size, _ := s.lockFile.ReadAt(buf, 0)
+	var buf [512]byte
+	size, _ := s.lockFile.ReadAt(buf[:], 0)
 	f := strings.Fields(string(buf[:size]))
 	if len(f) != 3 {
 		return refNote{}, size

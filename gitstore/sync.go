@@ -37,18 +37,19 @@ func (s *Store) SyncCheckedOut(ctx context.Context, branch string, paths []strin
 	if err != nil || !todo {
 		return results(plan), err
 	}
-	unlock, err := s.lock()
+	err = s.WithLock(func() error {
+		if plan, _, err = s.planSync(ctx, ref, paths); err != nil {
+			return err
+		}
+		for _, p := range plan {
+			if err := s.applyCheckout(ctx, p.root, p.fix); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	defer unlock()
-	if plan, _, err = s.planSync(ctx, ref, paths); err != nil {
-		return nil, err
-	}
-	for _, p := range plan {
-		if err := s.applyCheckout(ctx, p.root, p.fix); err != nil {
-			return nil, err
-		}
 	}
 	return results(plan), nil
 }
