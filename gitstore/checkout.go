@@ -163,8 +163,13 @@ func replaceable(c fileChange, st fileState) error {
 	return nil
 }
 
-// done says whether the worktree already holds c.new at the path.
+// done says whether the worktree already holds c.new at the path. A file
+// the branch and the index both lack is untracked, the user's: git leaves
+// those alone on checkout, and so does a repair.
 func done(c fileChange, st fileState) bool {
+	if c.new.hash.IsZero() && st.index.hash.IsZero() {
+		return true
+	}
 	return st.index == c.new && st.disk.hash == c.new.hash && !st.odd
 }
 

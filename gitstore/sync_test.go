@@ -54,6 +54,10 @@ func TestSyncCheckedOut(t *testing.T) {
 			writeFile(t, filepath.Join(repo, report), "staged by me\n")
 			git(t, repo, "add", report)
 		}, "main", nil, []string{"reports/x/report.md"}, "M  reports/x/report.md\n?? notes.txt\n"},
+		{"the user committed the deletion; the session's copy stays untracked", "", func(t *testing.T, repo string) {
+			writeFile(t, filepath.Join(repo, report), "# Report\n")
+			git(t, repo, "commit", "-q", "-m", "the user's next commit")
+		}, "main", nil, nil, "?? notes.txt\n?? reports/\n"},
 		{"a branch checked out nowhere", "", nil, "merged", nil, nil, "D  reports/x/report.md\n?? notes.txt\n"},
 	}
 	for _, tc := range cases {
