@@ -4,7 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -96,6 +97,12 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 		}
 		return h, err
 	}
+	lock := filepath.Join(s.commonDir, filepath.FromSlash(string(tgtRef))) + ".lock"
+	if _, err := os.Lstat(lock); err == nil {
+		// The user's branch: its lock is git's to clean up, or the user's.
+		return "", fmt.Errorf("merge into %s: %s exists: a git command is running there, or was killed (then remove the file): %w",
+			o.Target, lock, errRefChanged)
+	}
 	return "", fmt.Errorf("merge into %s: %w after %d attempts", o.Target, errRefChanged, casAttempts)
 }
 
@@ -165,6 +172,10 @@ func (s *Store) mergeOnce(ctx context.Context, o MergeOptions, srcRef, tgtRef pl
 	if err := guard(o.Guard); err != nil {
 		return "", fmt.Errorf("merge into %s: %w", o.Target, err)
 	}
+	if _, err := os.Lstat(filepath.Join(s.commonDir, filepath.FromSlash(string(tgtRef))) + ".lock"); err == nil {
+		// git holds the branch: wait before touching its worktree.
+		return "", fmt.Errorf("merge into %s: %w", o.Target, errRefChanged)
+	}
 	for _, r := range roots {
 		if err := s.applyCheckout(ctx, r, changes); err != nil {
 			return "", fmt.Errorf("merge into %s: update worktree %s: %w", o.Target, r, err)
@@ -175,21 +186,4 @@ func (s *Store) mergeOnce(ctx context.Context, o MergeOptions, srcRef, tgtRef pl
 	}
 	hook(pointMergeRef)
 	return h.String(), nil
-}
-
-// moveUserRef moves a branch the user may also be moving (with git commit)
-// from old to new: with `git update-ref <ref> <new> <old>` when git is
-// installed, since it honours git's ref locks, else with casRef. A ref that
-// moved meanwhile gives errRefChanged.
-func (s *Store) moveUserRef(ctx context.Context, ref plumbing.ReferenceName, newHash, old plumbing.Hash) error {
-	if gitPath() == "" {
-		return s.casRef(ref, newHash, old, "rgit: merge")
-	}
-	// Not cancelled halfway: a killed git would leave <ref>.lock behind.
-	_, err := runGit(context.WithoutCancel(ctx), s.root, nil, "update-ref", "-m", "rgit: merge", string(ref), newHash.String(), old.String())
-	if err != nil && (strings.Contains(err.Error(), "but expected") || strings.Contains(err.Error(), "cannot lock") ||
-		strings.Contains(err.Error(), "already exists")) {
-		return fmt.Errorf("%w: %v", errRefChanged, err)
-	}
-	return err
 }

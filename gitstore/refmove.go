@@ -1,10 +1,12 @@
 package gitstore
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -80,4 +82,21 @@ func (s *Store) appendReflog(name plumbing.ReferenceName, old, newHash plumbing.
 	defer f.Close()
 	c := s.signatures(time.Time{}).committer
 	fmt.Fprintf(f, "%s %s %s <%s> %d %s\t%s\n", old, newHash, c.Name, c.Email, c.When.Unix(), c.When.Format("-0700"), msg)
+}
+
+// moveUserRef moves a branch the user may also be moving (with git commit)
+// from old to new: with `git update-ref <ref> <new> <old>` when git is
+// installed, since it honours git's ref locks, else with casRef. A ref that
+// moved meanwhile gives errRefChanged.
+func (s *Store) moveUserRef(ctx context.Context, ref plumbing.ReferenceName, newHash, old plumbing.Hash) error {
+	if gitPath() == "" {
+		return s.casRef(ref, newHash, old, "rgit: merge")
+	}
+	// Not cancelled halfway: a killed git would leave <ref>.lock behind.
+	_, err := runGit(context.WithoutCancel(ctx), s.root, nil, "update-ref", "-m", "rgit: merge", string(ref), newHash.String(), old.String())
+	if err != nil && (strings.Contains(err.Error(), "but expected") || strings.Contains(err.Error(), "cannot lock") ||
+		strings.Contains(err.Error(), "already exists")) {
+		return fmt.Errorf("%w: %v", errRefChanged, err)
+	}
+	return err
 }

@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -56,4 +57,25 @@ func TestCasRefRefusals(t *testing.T) {
 		t.Fatalf("Log(limit 1) = %v, %v", log, err)
 	}
 	fsck(t, repo)
+}
+
+// A lock on the user's branch left by a killed git is git's to clean up:
+// Merge says which file is in the way and changes nothing meanwhile.
+func TestMergeMeetsDeadGitLock(t *testing.T) {
+	repo := newRepo(t)
+	s := open(t, repo)
+	session(t, s, strings.TrimSpace(git(t, repo, "rev-parse", "main")), "# R\n")
+	lock := filepath.Join(repo, ".git", "refs", "heads", "main.lock")
+	writeFile(t, lock, "")
+	before, refs := userState(t, repo), git(t, repo, "show-ref")
+	_, err := s.Merge(context.Background(), MergeOptions{Source: "research/x", Target: "main", Paths: []string{"reports/x/report.md"}})
+	if err == nil || !strings.Contains(err.Error(), lock+" exists") {
+		t.Fatalf("Merge: %v; want one naming %s", err, lock)
+	}
+	if userState(t, repo) != before || git(t, repo, "show-ref") != refs {
+		t.Error("Merge changed the worktree, index or refs while git held main")
+	}
+	if _, err := os.Stat(lock); err != nil {
+		t.Errorf("the user's lock was removed: %v", err)
+	}
 }
