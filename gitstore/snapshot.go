@@ -29,8 +29,8 @@ type SnapshotOptions struct {
 	AllowEmpty bool      // commit even when the tree is unchanged
 	When       time.Time // author and committer time; zero = now
 	// Guard, when set, runs under the store lock right before the branch
-	// moves (after WithLock, see there); if it fails nothing moves and
-	// Snapshot returns its error wrapped in ErrFenced.
+	// moves; if it fails nothing moves and Snapshot returns its error
+	// wrapped in ErrFenced. WithLock says how it fences a displaced run.
 	Guard func() error
 }
 
