@@ -18,6 +18,7 @@ type MergeOptions struct {
 	Paths    []string // slash paths (files or directories) taken from Source
 	Message  string
 	Trailers []Trailer
+	When     time.Time // author and committer time; zero = GIT_*_DATE or now
 }
 
 // Merge makes a two-parent commit [target head, source head] on Target whose
@@ -53,7 +54,7 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 	if err != nil {
 		return "", err
 	}
-	sig := s.signatures(time.Time{})
+	sig := s.signatures(o.When)
 
 	unlock, err := s.lock()
 	if err != nil {
