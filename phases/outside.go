@@ -17,14 +17,14 @@ var confined = map[string]bool{"mock": true, "local": true, "openai": true}
 // worktreeChanges lists the paths git reports as changed or untracked,
 // outside this session's own directories. ok is false when git is not
 // available, in which case the gate cannot run.
-func (r *run) worktreeChanges(ctx context.Context) (map[string]string, bool) {
+func (cr *callRunner) worktreeChanges(ctx context.Context) (map[string]string, bool) {
 	cmd := exec.CommandContext(ctx, "git", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=no")
-	cmd.Dir = r.root
+	cmd.Dir = cr.lay.Root()
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, false
 	}
-	own := []string{".research/", "reports/" + r.name + "/"}
+	own := cr.lay.Owned()
 	changes := map[string]string{}
 	for _, rec := range bytes.Split(out, []byte{0}) {
 		if len(rec) < 4 {

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -23,12 +20,6 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"rgit": func() { os.Exit(rgitMain()) },
 	})
-}
-
-func rgitMain() int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return run(ctx, os.Args, newIO(os.Stdin, os.Stdout, os.Stderr))
 }
 
 func TestScripts(t *testing.T) {
