@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/phases/layout"
 	"github.com/rgit-dev/rgit/phases/plan"
 )
 
@@ -83,7 +84,7 @@ func (r *run) topicJob(phase Phase, t *plan.Topic) topicJob {
 	j.output = j.progress
 	if phase == PhaseReview {
 		role = RoleReview
-		j.output = r.lay.File("review.json")
+		j.output = r.lay.File(layout.ReviewJSON)
 		j.brief.ReviewPath = j.progress
 		j.vars["progress_files"] = fmt.Sprintf("- %s: %s", t.Name, j.progress)
 	}
