@@ -39,7 +39,11 @@ const (
 )
 
 func newLadder(chain []string, timeouts map[string]int) *ladder {
-	return &ladder{chain: chain, timeouts: maps.Clone(timeouts)}
+	own := maps.Clone(timeouts)
+	if own == nil {
+		own = map[string]int{}
+	}
+	return &ladder{chain: chain, timeouts: own}
 }
 
 // spec is the agent to call next and attempt its attempt number (0 first).

@@ -149,7 +149,8 @@ func (l *lock) refresh() {
 func (l *lock) release() {
 	close(l.stop)
 	<-l.done
-	if info, ok, _ := ReadLock(l.lay); ok && info.Token == l.info.Token {
+	// Token and pid: under a fixed clock two runs share a token.
+	if info, ok, _ := ReadLock(l.lay); ok && info.Token == l.info.Token && info.PID == l.info.PID {
 		os.Remove(l.lay.Lock())
 	}
 }

@@ -25,6 +25,8 @@ type scripted struct {
 	failing func(task agents.Task) error
 	calls   []string
 	reject  bool // reject every topic review
+	// rejectFinal rejects the first final review, so the report is revised.
+	rejectFinal bool
 }
 
 func (s *scripted) Name() string { return s.name }
@@ -58,6 +60,10 @@ func (s *scripted) Run(ctx context.Context, task agents.Task) (agents.Result, er
 		v, _ := json.Marshal(Decision{Verdict: "accept", Summary: "fine"})
 		if s.reject && task.Phase == agents.PhaseReview {
 			v, _ = json.Marshal(Decision{Verdict: "reject", Summary: "thin", Gaps: []string{"more sources"}})
+		}
+		if s.rejectFinal && task.Phase == agents.PhaseFinalReview {
+			s.rejectFinal = false
+			v, _ = json.Marshal(Decision{Verdict: "reject", Summary: "uneven", Gaps: []string{"compare the basins"}})
 		}
 		return agents.Result{Text: string(v)}, nil
 	case agents.PhaseSynthesize, agents.PhaseRevise:

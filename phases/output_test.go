@@ -82,3 +82,25 @@ func TestGates(t *testing.T) {
 		})
 	}
 }
+
+// Sections are found in document order: the first matching heading wins,
+// every time, and a prefix listed first wins over a later one.
+func TestFindSectionOrder(t *testing.T) {
+	src := []byte("# P\n\n## Key Findings\nkey\n\n## Findings (draft)\ndraft\n\n## Findings\nfinal\n\n## Sources\n- s\n")
+	for range 50 {
+		body, ok := findSection(sections(src), "findings", "key findings")
+		if !ok || strings.TrimSpace(string(body)) != "draft" {
+			t.Fatalf("findSection = %q, want the first \"findings\" section", body)
+		}
+	}
+	if got := firstFinding(src); got != "draft" {
+		t.Errorf("firstFinding = %q", got)
+	}
+	var titles []string
+	for _, s := range sections(src) {
+		titles = append(titles, s.title)
+	}
+	if strings.Join(titles, "|") != "key findings|findings (draft)|findings|sources" {
+		t.Errorf("sections out of order: %q", titles)
+	}
+}
