@@ -45,7 +45,9 @@ func TestResumeSettings(t *testing.T) {
 		{"named agents replace", Config{Model: "gemini:z", ReviewModel: "local"}, with(func(s *Settings) { s.Model, s.ReviewModel = "gemini:z", "local" }), false},
 		{"mock mode replaces both", Config{Model: "claude:q", MockMode: true}, with(func(s *Settings) { s.Model, s.ReviewModel, s.MockMode = "mock", "mock", true }), false},
 		{"fallback, corpus, timeout, target", Config{Fallback: []string{"mock"}, Corpus: []string{"/d"}, Timeout: time.Minute, MergeInto: "other"},
-			with(func(s *Settings) { s.Fallback, s.Corpus, s.Timeout, s.TargetBranch = []string{"mock"}, []string{"/d"}, 60, "other" }), false},
+			with(func(s *Settings) {
+				s.Fallback, s.Corpus, s.Timeout, s.TargetBranch = []string{"mock"}, []string{"/d"}, 60, "other"
+			}), false},
 		{"breadth, depth, budget and pass cap are the session's", Config{Breadth: 5, Depth: 3, TimeBudget: time.Hour, MaxPerTopic: 9}, prior, false},
 	}
 	for _, tc := range tests {
