@@ -19,6 +19,7 @@ type MergeOptions struct {
 	Paths    []string // slash paths (files or directories) taken from Source
 	Message  string
 	Trailers []Trailer
+	When     time.Time // author and committer time; zero = GIT_*_DATE or now
 	// Guard, when set, runs under the store lock right before the
 	// checked-out worktrees and the target change; if it fails nothing
 	// changes and Merge returns its error wrapped in ErrFenced.
@@ -73,7 +74,7 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 	} else if shallow {
 		return "", fmt.Errorf("merge into %s: repository is a %w, so the merge base may be cut off: run git fetch --unshallow", o.Target, ErrShallow)
 	}
-	sig := s.signatures(time.Time{})
+	sig := s.signatures(o.When)
 
 	unlock, err := s.lock()
 	if err != nil {
