@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -57,16 +58,14 @@ func (s *Store) mainWorktree() string {
 	if s.gitDir == s.commonDir {
 		return s.root
 	}
-	if cfg, err := s.repo.Config(); err == nil {
-		if wt := cfg.Raw.Section("core").Option("worktree"); wt != "" {
-			if !filepath.IsAbs(wt) {
-				wt = filepath.Join(s.commonDir, wt)
-			}
-			return filepath.Clean(wt)
+	if wt := s.configOption(s.commonDir, "core", "worktree"); wt != "" {
+		if !filepath.IsAbs(wt) {
+			wt = filepath.Join(s.commonDir, wt)
 		}
-		if cfg.Core.IsBare {
-			return ""
-		}
+		return filepath.Clean(wt)
+	}
+	if bare := strings.ToLower(s.configOption(s.commonDir, "core", "bare")); bare == "true" || bare == "yes" || bare == "1" {
+		return ""
 	}
 	if filepath.Base(s.commonDir) == ".git" {
 		return filepath.Dir(s.commonDir)
@@ -80,19 +79,27 @@ func headIs(headFile string, ref plumbing.ReferenceName) bool {
 	return err == nil && strings.TrimSpace(string(b)) == "ref: "+string(ref)
 }
 
-// checkClean refuses (ErrConflict) when the user has uncommitted work on a
-// changed path in the worktree at root: an index entry or a file that is
-// neither the target's version nor the merged one.
-func (s *Store) checkClean(ctx context.Context, root string, changes []fileChange) error {
+// fileState is what a worktree holds at a path a merge changes.
+type fileState struct {
+	index wanted // the index entry; zero hash when there is none
+	disk  wanted // the file on disk; zero hash when absent
+	odd   bool   // on disk but not a regular file (a folder, a symlink)
+}
+
+// states reads the index entries (with `git ls-files -s`) and the files on
+// disk of the worktree at root for the changed paths. Without git the index
+// can be neither read nor written; it then reads as the version on disk,
+// so only the disk decides.
+func (s *Store) states(ctx context.Context, root string, changes []fileChange) ([]fileState, error) {
 	index := map[string]wanted{}
-	if gitPath() != "" {
+	if gitPath() != "" && len(changes) > 0 {
 		args := []string{"ls-files", "-s", "-z", "--"}
 		for _, c := range changes {
 			args = append(args, ":(literal)"+c.path)
 		}
 		out, err := runGit(ctx, root, nil, args...)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, rec := range strings.Split(out, "\x00") {
 			meta, p, ok := strings.Cut(rec, "\t")
@@ -105,66 +112,78 @@ func (s *Store) checkClean(ctx context.Context, root string, changes []fileChang
 		}
 	}
 	now := time.Now()
-	for _, c := range changes {
-		if gitPath() != "" {
-			if in := index[c.path]; in != c.old && in != c.new {
-				return fmt.Errorf("%s has staged changes in %s: %w", c.path, root, ErrConflict)
-			}
-		}
-		disk := wanted{}
+	out := make([]fileState, len(changes))
+	for i, c := range changes {
+		st := &out[i]
+		st.index = index[c.path]
 		p := filepath.Join(root, filepath.FromSlash(c.path))
-		if fi, err := os.Lstat(p); err == nil {
-			if !fi.Mode().IsRegular() {
-				return fmt.Errorf("%s is not a regular file in %s: %w", c.path, root, ErrConflict)
-			}
-			h, err := s.hashFile(p, fi, now, false)
-			if err != nil {
-				return err
-			}
-			disk = wanted{fileMode(fi.Mode()), h}
+		fi, err := os.Lstat(p)
+		if errors.Is(err, os.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			continue
 		}
-		if disk.hash != c.old.hash && disk.hash != c.new.hash {
-			return fmt.Errorf("%s has uncommitted changes in %s: %w", c.path, root, ErrConflict)
+		if err != nil {
+			return nil, fmt.Errorf("stat %s: %w", p, err)
 		}
+		if !fi.Mode().IsRegular() {
+			st.odd = true
+			continue
+		}
+		h, err := s.hashFile(p, fi, now, false)
+		if err != nil {
+			return nil, err
+		}
+		st.disk = wanted{fileMode(fi.Mode()), h}
+	}
+	if gitPath() == "" {
+		for i, c := range changes {
+			out[i].index = c.old
+			if out[i].disk.hash == c.new.hash {
+				out[i].index = c.new
+			}
+		}
+	}
+	return out, nil
+}
+
+// replaceable says whether rgit may write c.new over what the worktree
+// holds: the index entry and the file on disk are each the old version (the
+// one the merge replaces; absent counts) or already the new one. Anything
+// else is the user's own work. On disk only content counts, since git
+// may be told to ignore the exec bit (core.fileMode).
+func replaceable(c fileChange, st fileState) error {
+	if st.index != c.old && st.index != c.new {
+		return fmt.Errorf("%s has staged changes", c.path)
+	}
+	if st.odd {
+		return fmt.Errorf("%s is not a regular file", c.path)
+	}
+	if st.disk.hash != c.old.hash && st.disk.hash != c.new.hash {
+		return fmt.Errorf("%s has uncommitted changes", c.path)
 	}
 	return nil
 }
 
-// applyCheckout writes the changed files into the worktree at root and
-// records them in its index with `git update-index --index-info` (never
-// go-git's index writer, which drops extensions and ignores index.lock).
-// Every other path of the index and worktree is left as it was.
-func (s *Store) applyCheckout(ctx context.Context, root string, changes []fileChange) error {
-	var info strings.Builder
-	for _, c := range changes {
-		p := filepath.Join(root, filepath.FromSlash(c.path))
-		if c.new.hash.IsZero() {
-			if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return fmt.Errorf("remove %s: %w", p, err)
-			}
-			fmt.Fprintf(&info, "0 %s\t%s\x00", plumbing.ZeroHash, c.path)
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fmt.Errorf("create %s: %w", filepath.Dir(p), err)
-		}
-		if err := s.restoreFile(p, c.new, time.Now()); err != nil {
-			return err
-		}
-		fmt.Fprintf(&info, "%o %s\t%s\x00", uint32(c.new.mode), c.new.hash, c.path)
+// done says whether the worktree already holds c.new at the path. A file
+// the branch and the index both lack is untracked, the user's: git leaves
+// those alone on checkout, and so does a repair.
+func done(c fileChange, st fileState) bool {
+	if c.new.hash.IsZero() && st.index.hash.IsZero() {
+		return true
 	}
-	if gitPath() == "" {
-		return nil
+	return st.index == c.new && st.disk.hash == c.new.hash && !st.odd
+}
+
+// checkClean refuses (ErrConflict) when the user has uncommitted work on a
+// changed path in the worktree at root.
+func (s *Store) checkClean(ctx context.Context, root string, changes []fileChange) error {
+	states, err := s.states(ctx, root, changes)
+	if err != nil {
+		return err
 	}
-	// The user's own git may hold index.lock for a moment; wait for it as
-	// git itself would have us do, rather than leave the index behind HEAD.
-	var err error
-	for range 40 {
-		_, err = runGit(ctx, root, []byte(info.String()), "update-index", "-z", "--index-info")
-		if err == nil || !strings.Contains(err.Error(), "index.lock") {
-			return err
+	for i, c := range changes {
+		if err := replaceable(c, states[i]); err != nil {
+			return fmt.Errorf("%w in %s: %w", err, root, ErrConflict)
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
-	return err
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // Commit is one commit of a branch's history with its message taken apart.
@@ -90,7 +91,7 @@ func (s *Store) ReadFile(rev, p string) ([]byte, error) {
 
 // readBlob returns a blob's content.
 func (s *Store) readBlob(h plumbing.Hash) ([]byte, error) {
-	o, err := s.repo.Storer.EncodedObject(plumbing.BlobObject, h)
+	o, err := s.st.EncodedObject(plumbing.BlobObject, h)
 	if err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", h, err)
 	}
@@ -186,14 +187,14 @@ func (s *Store) resolve(rev string) (plumbing.Hash, error) {
 // peel follows annotated tags to the commit they name.
 func (s *Store) peel(h plumbing.Hash) (plumbing.Hash, error) {
 	for range 10 {
-		o, err := s.repo.Storer.EncodedObject(plumbing.AnyObject, h)
+		o, err := s.st.EncodedObject(plumbing.AnyObject, h)
 		if err != nil {
 			return h, fmt.Errorf("read object %s: %w", h, err)
 		}
 		if o.Type() != plumbing.TagObject {
 			return h, nil
 		}
-		tag, err := s.repo.TagObject(h)
+		tag, err := object.GetTag(s.st, h)
 		if err != nil {
 			return h, fmt.Errorf("read tag %s: %w", h, err)
 		}

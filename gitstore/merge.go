@@ -4,7 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -18,6 +19,11 @@ type MergeOptions struct {
 	Paths    []string // slash paths (files or directories) taken from Source
 	Message  string
 	Trailers []Trailer
+	When     time.Time // author and committer time; zero = GIT_*_DATE or now
+	// Guard, when set, runs under the store lock right before the
+	// checked-out worktrees and the target change; if it fails nothing
+	// changes and Merge returns its error wrapped in ErrFenced.
+	Guard func() error
 }
 
 // Merge makes a two-parent commit [target head, source head] on Target whose
@@ -26,9 +32,16 @@ type MergeOptions struct {
 // the merge base, or when the user has uncommitted work on them. If Target
 // is checked out (in any worktree), the files also appear in that worktree
 // and its index, and every other uncommitted change stays as it was. An
-// unborn Target gets a commit whose only parent is Source. When Source is
+// unborn Target that a worktree's HEAD names gets a commit whose only parent
+// is Source; any other missing Target is ErrBranchNotFound. When Source is
 // already merged and nothing would change, it returns Target's head with
-// ErrNothingToCommit.
+// ErrNothingToCommit. A shallow clone is refused with ErrShallow.
+//
+// Worktrees and index change before the target moves, in git's own order:
+// a crash in between leaves the merged files staged, so the user's next
+// commit keeps them and the next Merge completes. (Moving the branch first
+// would leave them staged for deletion.) SyncCheckedOut repairs a worktree
+// left behind its branch by a crash of an older rgit.
 func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err error) {
 	srcRef, err := branchRef(o.Source)
 	if err != nil {
@@ -53,7 +66,15 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 	if err != nil {
 		return "", err
 	}
-	sig := s.signatures(time.Time{})
+	if err := s.CheckMergeTarget(o.Target); err != nil {
+		return "", err
+	}
+	if shallow, err := s.IsShallow(); err != nil {
+		return "", err
+	} else if shallow {
+		return "", fmt.Errorf("merge into %s: repository is a %w, so the merge base may be cut off: run git fetch --unshallow", o.Target, ErrShallow)
+	}
+	sig := s.signatures(o.When)
 
 	unlock, err := s.lock()
 	if err != nil {
@@ -77,6 +98,12 @@ func (s *Store) Merge(ctx context.Context, o MergeOptions) (hash string, err err
 		}
 		return h, err
 	}
+	lock := filepath.Join(s.commonDir, filepath.FromSlash(string(tgtRef))) + ".lock"
+	if _, err := os.Lstat(lock); err == nil {
+		// The user's branch: its lock is git's to clean up, or the user's.
+		return "", fmt.Errorf("merge into %s: %s exists: a git command is running there, or was killed (then remove the file): %w",
+			o.Target, lock, errRefChanged)
+	}
 	return "", fmt.Errorf("merge into %s: %w after %d attempts", o.Target, errRefChanged, casAttempts)
 }
 
@@ -92,6 +119,13 @@ func (s *Store) mergeOnce(ctx context.Context, o MergeOptions, srcRef, tgtRef pl
 	tgt, err := s.readRef(tgtRef)
 	if err != nil {
 		return "", err
+	}
+	roots, err := s.checkouts(tgtRef)
+	if err != nil {
+		return "", err
+	}
+	if tgt.IsZero() && len(roots) == 0 {
+		return "", fmt.Errorf("merge into %s: %w", o.Target, ErrBranchNotFound)
 	}
 	base, merged, err := s.mergeBase(tgt, src)
 	if err != nil {
@@ -116,10 +150,6 @@ func (s *Store) mergeOnce(ctx context.Context, o MergeOptions, srcRef, tgtRef pl
 	if merged && root == tgtTree {
 		return tgt.String(), ErrNothingToCommit
 	}
-	roots, err := s.checkouts(tgtRef)
-	if err != nil {
-		return "", err
-	}
 	for _, r := range roots {
 		if err := s.checkClean(ctx, r, changes); err != nil {
 			return "", err
@@ -139,29 +169,22 @@ func (s *Store) mergeOnce(ctx context.Context, o MergeOptions, srcRef, tgtRef pl
 	if err != nil {
 		return "", err
 	}
-	if err := s.moveUserRef(ctx, tgtRef, h, tgt); err != nil {
-		return "", err
+	hook(pointMergeCommit)
+	if err := guard(o.Guard); err != nil {
+		return "", fmt.Errorf("merge into %s: %w", o.Target, err)
+	}
+	if _, err := os.Lstat(filepath.Join(s.commonDir, filepath.FromSlash(string(tgtRef))) + ".lock"); err == nil {
+		// git holds the branch: wait before touching its worktree.
+		return "", fmt.Errorf("merge into %s: %w", o.Target, errRefChanged)
 	}
 	for _, r := range roots {
 		if err := s.applyCheckout(ctx, r, changes); err != nil {
-			return h.String(), fmt.Errorf("merged as %s, but update worktree %s: %w", h, r, err)
+			return "", fmt.Errorf("merge into %s: update worktree %s: %w", o.Target, r, err)
 		}
 	}
+	if err := s.moveUserRef(ctx, tgtRef, h, tgt); err != nil {
+		return "", err
+	}
+	hook(pointMergeRef)
 	return h.String(), nil
-}
-
-// moveUserRef moves a branch the user may also be moving (with git commit)
-// from old to new: with `git update-ref <ref> <new> <old>` when git is
-// installed, since it honours git's ref locks, else with casRef. A ref that
-// moved meanwhile gives errRefChanged.
-func (s *Store) moveUserRef(ctx context.Context, ref plumbing.ReferenceName, newHash, old plumbing.Hash) error {
-	if gitPath() == "" {
-		return s.casRef(ref, newHash, old, "rgit: merge")
-	}
-	_, err := runGit(ctx, s.root, nil, "update-ref", "-m", "rgit: merge", string(ref), newHash.String(), old.String())
-	if err != nil && (strings.Contains(err.Error(), "but expected") || strings.Contains(err.Error(), "cannot lock") ||
-		strings.Contains(err.Error(), "already exists")) {
-		return fmt.Errorf("%w: %v", errRefChanged, err)
-	}
-	return err
 }

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // session makes research/x from the repo's main with a report and workspace
@@ -195,30 +194,22 @@ func TestMergeWaitsForIndexLock(t *testing.T) {
 	repo := newRepo(t)
 	s := open(t, repo)
 	session(t, s, strings.TrimSpace(git(t, repo, "rev-parse", "main")), "# R\n")
-	// The user's git holds the index while the merge starts, then lets go.
+	// The user's git holds the index while the merge starts, and lets go
+	// once the merge has met the lock.
 	lock := filepath.Join(repo, ".git", "index.lock")
 	writeFile(t, lock, "")
-	done := make(chan error, 1)
-	go func() {
-		_, err := s.Merge(context.Background(), MergeOptions{Source: "research/x", Target: "main", Paths: []string{"reports/x/report.md"}})
-		done <- err
-	}()
-	for merged := false; !merged; {
-		// Release the lock once the merge commit is on main.
-		select {
-		case err := <-done:
-			t.Fatalf("Merge returned while git held the index: %v", err)
-		default:
+	waited := 0
+	setHook(t, func(point string) {
+		if point == pointIndexWait {
+			waited++
+			os.Remove(lock)
 		}
-		out, _ := gitErr(repo, "log", "-1", "--format=%P", "main")
-		merged = strings.Contains(out, " ")
-	}
-	// Hold on a little longer, so the merge meets the lock at least once
-	// (it waits up to 2 s for it).
-	time.Sleep(300 * time.Millisecond)
-	os.Remove(lock)
-	if err := <-done; err != nil {
+	})
+	if _, err := s.Merge(context.Background(), MergeOptions{Source: "research/x", Target: "main", Paths: []string{"reports/x/report.md"}}); err != nil {
 		t.Fatal(err)
+	}
+	if waited != 1 {
+		t.Errorf("merge waited %d times for index.lock, want 1", waited)
 	}
 	if st := git(t, repo, "status", "--porcelain"); st != "" {
 		t.Errorf("git status after the index lock was released:\n%s", st)

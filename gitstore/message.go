@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"strconv"
@@ -82,14 +83,12 @@ type signatures struct{ author, committer object.Signature }
 func (s *Store) signatures(when time.Time) signatures {
 	if s.ident == nil {
 		s.ident = &[2]string{"rgit", "rgit@localhost"}
-		if cfg, err := s.repo.ConfigScoped(config.GlobalScope); err == nil {
-			if cfg.User.Name != "" {
-				s.ident[0] = cfg.User.Name
-			}
-			if cfg.User.Email != "" {
-				s.ident[1] = cfg.User.Email
-			}
+		if cfg, err := config.LoadConfig(config.GlobalScope); err == nil {
+			s.ident[0], s.ident[1] = cmp.Or(cfg.User.Name, s.ident[0]), cmp.Or(cfg.User.Email, s.ident[1])
 		}
+		// The repository's own setting wins, as in git.
+		s.ident[0] = cmp.Or(s.configOption(s.gitDir, "user", "name"), s.ident[0])
+		s.ident[1] = cmp.Or(s.configOption(s.gitDir, "user", "email"), s.ident[1])
 	}
 	name, email := s.ident[0], s.ident[1]
 	sig := func(role string) object.Signature {

@@ -17,10 +17,6 @@ import (
 // emptyTree is git's well-known hash of the tree with no entries.
 var emptyTree = plumbing.NewHash("4b825dc642cb6eb9a060e54bf8d69288fbb4904b")
 
-// reindexer is the part of go-git's filesystem storage that rereads the pack
-// list after another process repacked.
-type reindexer interface{ Reindex() }
-
 // writeObject stores an encoded object unless it is already stored.
 func (s *Store) writeObject(o plumbing.EncodedObject) (plumbing.Hash, error) {
 	r, err := o.Reader()
@@ -166,12 +162,10 @@ func (s *Store) readTree(h plumbing.Hash) (*object.Tree, error) {
 	if entries, ok := s.trees[h]; ok {
 		return &object.Tree{Hash: h, Entries: entries}, nil
 	}
-	t, err := object.GetTree(s.repo.Storer, h)
+	t, err := object.GetTree(s.st, h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		if r, ok := s.repo.Storer.(reindexer); ok {
-			r.Reindex()
-			t, err = object.GetTree(s.repo.Storer, h)
-		}
+		s.st.Reindex() // another process may have repacked
+		t, err = object.GetTree(s.st, h)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read tree %s: %w", h, err)
@@ -182,12 +176,10 @@ func (s *Store) readTree(h plumbing.Hash) (*object.Tree, error) {
 
 // readCommit decodes a commit.
 func (s *Store) readCommit(h plumbing.Hash) (*object.Commit, error) {
-	c, err := object.GetCommit(s.repo.Storer, h)
+	c, err := object.GetCommit(s.st, h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		if r, ok := s.repo.Storer.(reindexer); ok {
-			r.Reindex()
-			c, err = object.GetCommit(s.repo.Storer, h)
-		}
+		s.st.Reindex()
+		c, err = object.GetCommit(s.st, h)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read commit %s: %w", h, err)

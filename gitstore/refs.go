@@ -10,13 +10,9 @@ import (
 	"sort"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
-
-// errRefChanged: a compare-and-swap found the ref at another value.
-var errRefChanged = errors.New("ref changed concurrently")
 
 // branchRef turns a short branch name ("research/x") or a full ref name into
 // a validated full ref name.
@@ -78,57 +74,6 @@ func (s *Store) packedRefs() (map[plumbing.ReferenceName]plumbing.Hash, error) {
 		}
 	}
 	return refs, sc.Err()
-}
-
-// casRef moves ref name from old to new (ZeroHash old: create only) the way
-// git does: take <ref>.lock exclusively, check the current value, log the
-// move in the ref's reflog, rename the lock over the ref. Callers hold the repository lock; <ref>.lock also keeps
-// out a concurrent git process. Returns errRefChanged on a mismatch.
-func (s *Store) casRef(name plumbing.ReferenceName, newHash, old plumbing.Hash, msg string) error {
-	path := filepath.Join(s.commonDir, filepath.FromSlash(string(name)))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("update ref %s: %w", name, err)
-	}
-	lock := path + ".lock"
-	var f *os.File
-	var err error
-	// git holds a ref lock for milliseconds; wait up to ~2s like core.filesRefLockTimeout would.
-	for i := 0; i < 200; i++ {
-		f, err = os.OpenFile(lock, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if !errors.Is(err, os.ErrExist) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	if err != nil {
-		return fmt.Errorf("lock ref %s: %w", name, err)
-	}
-	done := false
-	defer func() {
-		if !done {
-			f.Close()
-			os.Remove(lock)
-		}
-	}()
-	cur, err := s.readRef(name)
-	if err != nil {
-		return err
-	}
-	if cur != old {
-		return fmt.Errorf("update ref %s: %w", name, errRefChanged)
-	}
-	s.appendReflog(name, old, newHash, msg)
-	if _, err := f.WriteString(newHash.String() + "\n"); err != nil {
-		return fmt.Errorf("write ref %s: %w", name, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("write ref %s: %w", name, err)
-	}
-	if err := os.Rename(lock, path); err != nil {
-		return fmt.Errorf("update ref %s: %w", name, err)
-	}
-	done = true
-	return nil
 }
 
 // Head returns the commit hash a branch points at; ErrNotFound when the
@@ -203,21 +148,4 @@ func (s *Store) CurrentBranch() (string, error) {
 		return "", nil
 	}
 	return plumbing.ReferenceName(target).Short(), nil
-}
-
-// appendReflog records a ref move in logs/<ref>, as git does for branches
-// with its default core.logAllRefUpdates, so `git reflog` shows every
-// snapshot. A reflog is a convenience: failing to write it is not an error.
-func (s *Store) appendReflog(name plumbing.ReferenceName, old, newHash plumbing.Hash, msg string) {
-	p := filepath.Join(s.commonDir, "logs", filepath.FromSlash(string(name)))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return
-	}
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return
-	}
-	defer f.Close()
-	c := s.signatures(time.Time{}).committer
-	fmt.Fprintf(f, "%s %s %s <%s> %d %s\t%s\n", old, newHash, c.Name, c.Email, c.When.Unix(), c.When.Format("-0700"), msg)
 }

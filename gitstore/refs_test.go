@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -34,7 +35,7 @@ func TestCasRefRefusals(t *testing.T) {
 				writeFile(t, lock, "")
 				defer os.Remove(lock)
 			}
-			err := s.casRef(plumbing.ReferenceName(tc.ref), other, tc.old, "test")
+			err := s.WithLock(func() error { return s.casRef(plumbing.ReferenceName(tc.ref), other, tc.old, "test") })
 			if err == nil {
 				t.Fatal("casRef succeeded")
 			}
@@ -49,11 +50,32 @@ func TestCasRefRefusals(t *testing.T) {
 			}
 		})
 	}
-	if err := s.casRef("refs/heads/research/new", main, plumbing.ZeroHash, "create"); err != nil {
+	if err := s.WithLock(func() error { return s.casRef("refs/heads/research/new", main, plumbing.ZeroHash, "create") }); err != nil {
 		t.Fatalf("create-only casRef: %v", err)
 	}
 	if log, err := s.Log("research/new", 1); err != nil || len(log) != 1 || log[0].Hash != main.String() {
 		t.Fatalf("Log(limit 1) = %v, %v", log, err)
 	}
 	fsck(t, repo)
+}
+
+// A lock on the user's branch left by a killed git is git's to clean up:
+// Merge says which file is in the way and changes nothing meanwhile.
+func TestMergeMeetsDeadGitLock(t *testing.T) {
+	repo := newRepo(t)
+	s := open(t, repo)
+	session(t, s, strings.TrimSpace(git(t, repo, "rev-parse", "main")), "# R\n")
+	lock := filepath.Join(repo, ".git", "refs", "heads", "main.lock")
+	writeFile(t, lock, "")
+	before, refs := userState(t, repo), git(t, repo, "show-ref")
+	_, err := s.Merge(context.Background(), MergeOptions{Source: "research/x", Target: "main", Paths: []string{"reports/x/report.md"}})
+	if err == nil || !strings.Contains(err.Error(), lock+" exists") {
+		t.Fatalf("Merge: %v; want one naming %s", err, lock)
+	}
+	if userState(t, repo) != before || git(t, repo, "show-ref") != refs {
+		t.Error("Merge changed the worktree, index or refs while git held main")
+	}
+	if _, err := os.Stat(lock); err != nil {
+		t.Errorf("the user's lock was removed: %v", err)
+	}
 }

@@ -1,10 +1,12 @@
 package gitstore
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -22,18 +24,33 @@ func (s *Store) TrackRemote(branch string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// Look first, lock only to write: a resume of a session that exists
+	// nowhere must leave the repository exactly as it was.
+	if cur, err := s.readRef(name); err != nil || !cur.IsZero() {
+		return "", err
+	}
+	remote, h, err := s.remoteBranch(name)
+	if err != nil {
+		return "", err
+	}
 	unlock, err := s.lock()
 	if err != nil {
 		return "", err
 	}
 	defer unlock()
-	if cur, err := s.readRef(name); err != nil {
-		return "", err
-	} else if !cur.IsZero() {
-		return "", nil
-	}
 	short := strings.TrimPrefix(string(name), "refs/heads/")
-	found := map[string]plumbing.Hash{}
+	if err := s.casRef(name, h, plumbing.ZeroHash, "branch: created from refs/remotes/"+remote+"/"+short); err != nil {
+		if errors.Is(err, errRefChanged) {
+			return "", nil // created meanwhile by another run
+		}
+		return "", err
+	}
+	return remote, nil
+}
+
+// remoteBranch finds the one remote that has the branch.
+func (s *Store) remoteBranch(name plumbing.ReferenceName) (string, plumbing.Hash, error) {
+	short := strings.TrimPrefix(string(name), "refs/heads/")
 	remotes, _ := os.ReadDir(filepath.Join(s.commonDir, "refs", "remotes"))
 	var names []string
 	for _, r := range remotes {
@@ -41,7 +58,7 @@ func (s *Store) TrackRemote(branch string) (string, error) {
 	}
 	packed, err := s.packedRefs()
 	if err != nil {
-		return "", err
+		return "", plumbing.ZeroHash, err
 	}
 	for ref := range packed {
 		if rest, ok := strings.CutPrefix(string(ref), "refs/remotes/"); ok {
@@ -50,6 +67,7 @@ func (s *Store) TrackRemote(branch string) (string, error) {
 			}
 		}
 	}
+	found := map[string]plumbing.Hash{}
 	for _, remote := range names {
 		h, err := s.readRef(plumbing.ReferenceName("refs/remotes/" + remote + "/" + short))
 		if err == nil && !h.IsZero() {
@@ -57,21 +75,14 @@ func (s *Store) TrackRemote(branch string) (string, error) {
 		}
 	}
 	if len(found) == 0 {
-		return "", ErrNotFound
+		return "", plumbing.ZeroHash, ErrNotFound
 	}
 	if len(found) > 1 {
-		var rs []string
-		for r := range found {
-			rs = append(rs, r)
-		}
-		sort.Strings(rs)
-		return "", fmt.Errorf("track %s: found on several remotes (%s); create the branch yourself", short, strings.Join(rs, ", "))
+		rs := slices.Sorted(maps.Keys(found))
+		return "", plumbing.ZeroHash, fmt.Errorf("track %s: found on several remotes (%s); create the branch yourself", short, strings.Join(rs, ", "))
 	}
 	for remote, h := range found {
-		if err := s.casRef(name, h, plumbing.ZeroHash, "branch: created from refs/remotes/"+remote+"/"+short); err != nil {
-			return "", err
-		}
-		return remote, nil
+		return remote, h, nil
 	}
-	return "", ErrNotFound
+	return "", plumbing.ZeroHash, ErrNotFound
 }

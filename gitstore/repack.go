@@ -11,7 +11,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
-	"github.com/go-git/go-git/v5/plumbing/storer"
 )
 
 // packWindow is the delta search window, git's default.
@@ -45,24 +44,19 @@ func (s *Store) Repack(ctx context.Context) (err error) {
 
 // packLoose writes every loose object into one new pack, then deletes them.
 func (s *Store) packLoose(ctx context.Context) error {
-	los, ok := s.repo.Storer.(storer.LooseObjectStorer)
-	pfw, ok2 := s.repo.Storer.(storer.PackfileWriter)
-	if !ok || !ok2 {
-		return errors.New("repack: storage cannot pack")
-	}
 	var loose []plumbing.Hash
-	err := los.ForEachObjectHash(func(h plumbing.Hash) error {
+	err := s.st.ForEachObjectHash(func(h plumbing.Hash) error {
 		loose = append(loose, h)
 		return ctx.Err()
 	})
 	if err != nil || len(loose) == 0 {
 		return err
 	}
-	w, err := pfw.PackfileWriter()
+	w, err := s.st.PackfileWriter()
 	if err != nil {
 		return fmt.Errorf("repack: %w", err)
 	}
-	if _, err := packfile.NewEncoder(w, s.repo.Storer, false).Encode(loose, packWindow); err != nil {
+	if _, err := packfile.NewEncoder(w, s.st, false).Encode(loose, packWindow); err != nil {
 		w.Close()
 		return fmt.Errorf("repack: %w", err)
 	}
@@ -71,7 +65,7 @@ func (s *Store) packLoose(ctx context.Context) error {
 	}
 	s.reindex()
 	for _, h := range loose {
-		if err := los.DeleteLooseObject(h); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := s.st.DeleteLooseObject(h); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("repack: delete loose %s: %w", h, err)
 		}
 	}
@@ -80,9 +74,7 @@ func (s *Store) packLoose(ctx context.Context) error {
 
 // reindex makes go-git reread the pack list after packs changed.
 func (s *Store) reindex() {
-	if r, ok := s.repo.Storer.(reindexer); ok {
-		r.Reindex()
-	}
+	s.st.Reindex()
 }
 
 // AddExclude appends pattern to <common>/info/exclude unless a line already
@@ -90,6 +82,12 @@ func (s *Store) reindex() {
 func (s *Store) AddExclude(pattern string) (err error) {
 	if pattern == "" || strings.ContainsAny(pattern, "\r\n") {
 		return fmt.Errorf("invalid exclude pattern %q", pattern)
+	}
+	p := filepath.Join(s.commonDir, "info", "exclude")
+	// Look first, lock only to write, so a repository that already
+	// excludes the pattern is left exactly as it was.
+	if b, err := s.readExclude(p); err != nil || hasLine(b, pattern) {
+		return err
 	}
 	unlock, err := s.lock()
 	if err != nil {
@@ -100,15 +98,9 @@ func (s *Store) AddExclude(pattern string) (err error) {
 			err = uerr
 		}
 	}()
-	p := filepath.Join(s.commonDir, "info", "exclude")
-	b, err := os.ReadFile(p)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("read %s: %w", p, err)
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.TrimRight(line, "\r") == pattern {
-			return nil
-		}
+	b, err := s.readExclude(p)
+	if err != nil || hasLine(b, pattern) {
+		return err
 	}
 	if len(b) > 0 && !bytes.HasSuffix(b, []byte("\n")) {
 		b = append(b, '\n')
@@ -121,4 +113,23 @@ func (s *Store) AddExclude(pattern string) (err error) {
 		return fmt.Errorf("write %s: %w", p, err)
 	}
 	return nil
+}
+
+// readExclude reads the exclude file; a missing one is empty.
+func (s *Store) readExclude(p string) ([]byte, error) {
+	b, err := os.ReadFile(p)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("read %s: %w", p, err)
+	}
+	return b, nil
+}
+
+// hasLine reports whether a line of b equals line.
+func hasLine(b []byte, line string) bool {
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.TrimRight(l, "\r") == line {
+			return true
+		}
+	}
+	return false
 }

@@ -28,6 +28,10 @@ type SnapshotOptions struct {
 	Trailers   []Trailer // appended as git trailers
 	AllowEmpty bool      // commit even when the tree is unchanged
 	When       time.Time // author and committer time; zero = now
+	// Guard, when set, runs under the store lock right before the branch
+	// moves; if it fails nothing moves and Snapshot returns its error
+	// wrapped in ErrFenced. WithLock says how it fences a displaced run.
+	Guard func() error
 }
 
 // casAttempts bounds the rebuild-and-retry loop when a ref moves under us
@@ -39,13 +43,17 @@ const casAttempts = 5
 // outside the mounts is carried over. When the tree is unchanged and
 // !AllowEmpty it returns the current head (or Base, for a branch not created
 // yet) with ErrNothingToCommit. The user's index, HEAD and worktree are never
-// touched.
+// touched. A branch that cannot be created (ErrRefNameConflict) is refused
+// before any object is written.
 func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, err error) {
 	ref, err := branchRef(o.Branch)
 	if err != nil {
 		return "", err
 	}
 	if err := checkPatterns(o.Exclude); err != nil {
+		return "", err
+	}
+	if err := s.refConflict(ref); err != nil {
 		return "", err
 	}
 	base, err := s.optionalCommit(o.Base)
@@ -68,6 +76,7 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
+	hook(pointSnapshotObjects)
 	sig := s.signatures(o.When)
 
 	unlock, err := s.lock()
@@ -111,6 +120,10 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 		h, err := s.writeCommit(c)
 		if err != nil {
 			return "", err
+		}
+		hook(pointSnapshotCommit)
+		if err := guard(o.Guard); err != nil {
+			return "", fmt.Errorf("snapshot %s: %w", o.Branch, err)
 		}
 		err = s.casRef(ref, h, head, "rgit: "+firstLine(msg))
 		if errors.Is(err, errRefChanged) {

@@ -10,19 +10,23 @@ import (
 	"strings"
 
 	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/osfs"
 	gogit "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 )
 
 // Store is one open repository. A Store is safe for use by one goroutine;
 // separate Stores, in one process or many, may write to one repository at the
 // same time.
 type Store struct {
-	repo      *gogit.Repository
-	root      string // worktree root
-	gitDir    string // this worktree's git dir (differs from commonDir in linked worktrees)
+	st        *filesystem.Storage // go-git's object storage; never used for refs, index or worktree
+	root      string              // worktree root
+	gitDir    string              // this worktree's git dir (differs from commonDir in linked worktrees)
 	commonDir string
 	stat      statCache
 	statDirs  map[string]bool                      // mount dirs whose saved stat cache was loaded
@@ -35,10 +39,14 @@ type Store struct {
 	tmpSeq    int                                  // makes temporary object names unique
 	ident     *[2]string                           // name and email from git config, read once
 	lockFile  billy.File                           // the repository lock file, kept open
+	notify    func(msg string)                     // told about repairs (see Notify)
 }
 
 // Open finds the repository that contains dir (dir itself or any parent),
-// linked worktrees included. It returns ErrNotRepository when there is none.
+// linked worktrees included. It returns ErrNotRepository when there is none
+// and ErrUnsupportedRepo for a format it cannot write (SHA-256, reftable, an
+// unknown extension). Opening reads only: nothing is created or locked
+// until a method writes.
 func Open(dir string) (*Store, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -48,18 +56,29 @@ func Open(dir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := gogit.PlainOpenWithOptions(root, &gogit.PlainOpenOptions{EnableDotGitCommonDir: true})
+	if _, err := os.Stat(filepath.Join(gitDir, "HEAD")); err != nil {
+		return nil, fmt.Errorf("open repository %s: %w", root, ErrNotRepository)
+	}
+	common := commonDir(gitDir)
+	// The storage is built here rather than with git.PlainOpen, whose
+	// extension check refuses worktreeConfig (see checkFormat).
+	var commonFS billy.Filesystem
+	if common != gitDir {
+		commonFS = osfs.New(common)
+	}
+	st := filesystem.NewStorage(dotgit.NewRepositoryFilesystem(osfs.New(gitDir), commonFS), cache.NewObjectLRUDefault())
+	cfg, err := st.Config()
 	if err != nil {
-		if errors.Is(err, gogit.ErrRepositoryNotExists) {
-			return nil, fmt.Errorf("open repository %s: %w", root, ErrNotRepository)
-		}
+		return nil, fmt.Errorf("open repository %s: read config: %w", root, err)
+	}
+	if err := checkFormat(cfg); err != nil {
 		return nil, fmt.Errorf("open repository %s: %w", root, err)
 	}
 	return &Store{
-		repo:      r,
+		st:        st,
 		root:      root,
 		gitDir:    gitDir,
-		commonDir: commonDir(gitDir),
+		commonDir: common,
 		stat:      statCache{},
 		statDirs:  map[string]bool{},
 		have:      map[plumbing.Hash]bool{},
@@ -93,6 +112,18 @@ func OpenOrInit(dir string) (s *Store, created bool, err error) {
 // Root returns the absolute path of the worktree root.
 func (s *Store) Root() string { return s.root }
 
+// Notify sets the function told, in one line each, about what the Store
+// repaired on its own: a stale ref lock a killed run left. nil (the
+// default) discards the messages; the Store never prints.
+func (s *Store) Notify(fn func(msg string)) { s.notify = fn }
+
+// note tells the Notify function, if any.
+func (s *Store) note(msg string) {
+	if s.notify != nil {
+		s.notify(msg)
+	}
+}
+
 // CommonDir returns the absolute path of the common git dir, the one shared by
 // all linked worktrees (".git" of the main worktree).
 func (s *Store) CommonDir() string { return s.commonDir }
@@ -107,7 +138,7 @@ func (s *Store) Close() error {
 		s.lockFile.Close()
 		s.lockFile = nil
 	}
-	s.repo = nil
+	s.st = nil
 	s.stat = nil
 	s.statDirs = nil
 	s.have = nil

@@ -5,23 +5,22 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/phases/layout"
 )
 
 // synthesize is the SYNTHESIZE phase: the agent writes the report; rgit
 // adds the methodology. If every agent fails, rgit compiles the progress
 // files itself so the session still ends with a report.
 func (r *run) synthesize(ctx context.Context) error {
-	start := time.Now()
-	out := r.reportPath()
+	start := r.clock.Now()
+	out := r.lay.Report()
 	brief, files := r.finalBrief()
 	vars := map[string]string{"progress_files": files, "exhausted_topics": mdList(r.state.Exhausted)}
-	c := call{phase: agents.PhaseSynthesize, template: "synthesize.md", role: "model", output: out, vars: vars, brief: brief, textIsOutput: true,
+	c := call{phase: PhaseSynthesize, template: "synthesize.md", role: RoleResearch, output: out, vars: vars, brief: brief, textIsOutput: true,
 		reset: func() error { return removeIfExists(out) }}
 	c.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
@@ -30,7 +29,7 @@ func (r *run) synthesize(ctx context.Context) error {
 		}
 		return checkReport(data)
 	}
-	o, err := r.runCall(ctx, c)
+	o, err := r.absorb(c.phase, r.calls.run(ctx, c, r.inputs(c.role)))
 	if errors.Is(err, errExhausted) {
 		r.warn(fmt.Sprintf("synthesis failed on every agent; compiling the report from the progress files (%v)", err))
 		if err := writeFile(out, r.compiledReport()); err != nil {
@@ -43,62 +42,62 @@ func (r *run) synthesize(ctx context.Context) error {
 		return err
 	}
 	r.state.Stage = StageFinalReview
-	hash, err := r.commit(ctx, record{phase: "synthesize", summary: "synthesize: report for " + r.state.OriginalTopic,
+	hash, err := r.commit(ctx, record{phase: PhaseSynthesize, summary: "synthesize: report for " + r.state.OriginalTopic,
 		agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
 	if err != nil {
 		return err
 	}
-	r.done("synthesize", "", o, hash, start)
+	r.done(PhaseSynthesize, "", o, hash, start)
 	return nil
 }
 
 // finalReview is the final REVIEW phase over the report.
 func (r *run) finalReview(ctx context.Context) error {
-	start := time.Now()
-	out := filepath.Join(r.ws, "review.json")
+	start := r.clock.Now()
+	out := r.lay.File(layout.ReviewJSON)
 	_ = removeIfExists(out)
 	brief, files := r.finalBrief()
 	brief.Gaps = nil
 	vars := map[string]string{"progress_files": files, "exhausted_topics": mdList(r.state.Exhausted)}
-	var v Verdict
-	c := call{phase: agents.PhaseFinalReview, template: "final_review.md", role: "review", output: out, vars: vars, brief: brief,
-		reset: func() error { return removeIfExists(out) }, gate: verdictGate(out, &v)}
-	o, err := r.runCall(ctx, c)
+	var v Decision
+	c := call{phase: PhaseFinalReview, template: "final_review.md", role: RoleReview, output: out, vars: vars, brief: brief,
+		reset: func() error { return removeIfExists(out) }, gate: decisionGate(out, &v)}
+	o, err := r.absorb(c.phase, r.calls.run(ctx, c, r.inputs(c.role)))
 	_ = removeIfExists(out)
 	if errors.Is(err, errExhausted) {
 		r.warn(fmt.Sprintf("final review failed on every agent; keeping the report as synthesized (%v)", err))
-		v = Verdict{Verdict: "accept", Summary: "Final review unavailable: every agent failed."}
+		v = Decision{Verdict: decisionAccept, Summary: "Final review unavailable: every agent failed."}
 	} else if err != nil {
 		return err
 	}
 	if err := r.writeReview(v, "report", false); err != nil {
 		return err
 	}
-	verdict := "accepted"
+	verdict := VerdictAccepted
 	r.state.Stage = StageComplete
 	if !v.Accepted() {
-		verdict = "rejected"
+		verdict = VerdictRejected
 		r.state.FinalGaps = v.Gaps
 		r.state.Stage = StageRevise
 	}
-	hash, err := r.commit(ctx, record{phase: "final-review", verdict: verdict, summary: "final-review: report " + verdict,
-		body: reviewBody(v), agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
+	hash, err := r.commit(ctx, record{phase: PhaseFinalReview, verdict: verdict, summary: "final-review: report " + string(verdict),
+		body: v.body(), agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
 	if err != nil {
 		return err
 	}
-	r.done("final-review", "", o, hash, start)
+	r.done(PhaseFinalReview, "", o, hash, start)
 	return nil
 }
 
 // revise is the REVISE phase: targeted edits answering the final review.
 func (r *run) revise(ctx context.Context) error {
-	start := time.Now()
-	out := r.reportPath()
+	start := r.clock.Now()
+	out := r.lay.Report()
 	brief, files := r.finalBrief()
 	vars := map[string]string{"progress_files": files, "review_gaps": mdList(r.state.FinalGaps),
 		"exhausted_topics": mdList(r.state.Exhausted)}
 	before, _ := os.ReadFile(out)
-	c := call{phase: agents.PhaseRevise, template: "revise.md", role: "model", output: out, vars: vars, brief: brief, textIsOutput: true,
+	c := call{phase: PhaseRevise, template: "revise.md", role: RoleResearch, output: out, vars: vars, brief: brief, textIsOutput: true,
 		reset: func() error { return writeFile(out, before) }}
 	c.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
@@ -107,7 +106,7 @@ func (r *run) revise(ctx context.Context) error {
 		}
 		return checkReport(data)
 	}
-	o, err := r.runCall(ctx, c)
+	o, err := r.absorb(c.phase, r.calls.run(ctx, c, r.inputs(c.role)))
 	if errors.Is(err, errExhausted) {
 		r.warn(fmt.Sprintf("revision failed on every agent; keeping the report as reviewed (%v)", err))
 		if err := writeFile(out, before); err != nil {
@@ -119,16 +118,16 @@ func (r *run) revise(ctx context.Context) error {
 	if err := r.addMethodology(out); err != nil {
 		return err
 	}
-	if err := r.writeReview(Verdict{Verdict: "accept", Summary: "Revised to answer the final review."}, "report", false); err != nil {
+	if err := r.writeReview(Decision{Verdict: decisionAccept, Summary: "Revised to answer the final review."}, "report", false); err != nil {
 		return err
 	}
 	r.state.Stage = StageComplete
-	hash, err := r.commit(ctx, record{phase: "revise", summary: "revise: report answers the final review",
+	hash, err := r.commit(ctx, record{phase: PhaseRevise, summary: "revise: report answers the final review",
 		body: "Gaps addressed:\n" + mdList(r.state.FinalGaps), agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
 	if err != nil {
 		return err
 	}
-	r.done("revise", "", o, hash, start)
+	r.done(PhaseRevise, "", o, hash, start)
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/phases/layout"
 )
 
 // scripted is a tiny agent for loop tests: it follows the phase contract,
@@ -24,6 +25,8 @@ type scripted struct {
 	failing func(task agents.Task) error
 	calls   []string
 	reject  bool // reject every topic review
+	// rejectFinal rejects the first final review, so the report is revised.
+	rejectFinal bool
 }
 
 func (s *scripted) Name() string { return s.name }
@@ -54,9 +57,13 @@ func (s *scripted) Run(ctx context.Context, task agents.Task) (agents.Result, er
 		}
 		return agents.Result{Usage: agents.Usage{InputTokens: 10, OutputTokens: 5}}, write(body)
 	case agents.PhaseReview, agents.PhaseFinalReview:
-		v, _ := json.Marshal(Verdict{Verdict: "accept", Summary: "fine"})
+		v, _ := json.Marshal(Decision{Verdict: "accept", Summary: "fine"})
 		if s.reject && task.Phase == agents.PhaseReview {
-			v, _ = json.Marshal(Verdict{Verdict: "reject", Summary: "thin", Gaps: []string{"more sources"}})
+			v, _ = json.Marshal(Decision{Verdict: "reject", Summary: "thin", Gaps: []string{"more sources"}})
+		}
+		if s.rejectFinal && task.Phase == agents.PhaseFinalReview {
+			s.rejectFinal = false
+			v, _ = json.Marshal(Decision{Verdict: "reject", Summary: "uneven", Gaps: []string{"compare the basins"}})
 		}
 		return agents.Result{Text: string(v)}, nil
 	case agents.PhaseSynthesize, agents.PhaseRevise:
@@ -185,7 +192,7 @@ func TestAuthErrorStops(t *testing.T) {
 	if len(a.calls) != 2 {
 		t.Errorf("calls %v: an auth error must not be retried", a.calls)
 	}
-	if _, err := os.Stat(filepath.Join(dir, ".research", "why", LockFile)); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(dir, ".research", "why", layout.LockFile)); !os.IsNotExist(err) {
 		t.Errorf("lock left behind: %v", err)
 	}
 }

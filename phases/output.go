@@ -2,26 +2,28 @@ package phases
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
-	"unicode"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 
-	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/phases/plan"
 )
 
 // An agent's output is untrusted input: these functions read it defensively
 // and the gates reject what breaks the phase contract.
 
-// sections returns the level-2 sections of a markdown document by lowercased
-// title, each with its body source.
-func sections(src []byte) map[string][]byte {
+// section is one level-2 section of a markdown document.
+type section struct {
+	title string // lowercased
+	body  []byte // the source between its heading and the next
+}
+
+// sections returns the level-2 sections of a markdown document in document
+// order, each with its lowercased title and body source.
+func sections(src []byte) []section {
 	doc := goldmark.New().Parser().Parse(text.NewReader(src))
 	type head struct {
 		title string
@@ -44,15 +46,13 @@ func sections(src []byte) map[string][]byte {
 		start := bytes.LastIndexByte(src[:h.Lines().At(0).Start], '\n') + 1
 		heads = append(heads, head{title: strings.ToLower(inlineText(h, src)), start: end, pos: start})
 	}
-	out := map[string][]byte{}
+	out := make([]section, 0, len(heads))
 	for i, h := range heads {
 		stop := len(src)
 		if i+1 < len(heads) {
 			stop = heads[i+1].pos
 		}
-		if _, dup := out[h.title]; !dup {
-			out[h.title] = src[h.start:stop]
-		}
+		out = append(out, section{title: h.title, body: src[h.start:stop]})
 	}
 	return out
 }
@@ -76,13 +76,14 @@ func inlineText(n ast.Node, src []byte) string {
 	return strings.TrimSpace(b.String())
 }
 
-// findSection returns the body of the first section whose title starts with
-// one of the prefixes.
-func findSection(secs map[string][]byte, prefixes ...string) ([]byte, bool) {
+// findSection returns the body of the first section, in document order,
+// whose title starts with the first prefix; failing that the second, and
+// so on.
+func findSection(secs []section, prefixes ...string) ([]byte, bool) {
 	for _, p := range prefixes {
-		for title, body := range secs {
-			if strings.HasPrefix(title, p) {
-				return body, true
+		for _, sec := range secs {
+			if strings.HasPrefix(sec.title, p) {
+				return sec.body, true
 			}
 		}
 	}
@@ -178,71 +179,22 @@ func splitNameDesc(s string) (string, string) {
 	return name, cleanLine(desc)
 }
 
-// cleanLine drops control characters and collapses whitespace.
-func cleanLine(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s)
-	return strings.Join(strings.Fields(s), " ")
-}
-
-// Verdict is a review's decision, the structured loop decision of seed 003.
-type Verdict struct {
-	Verdict string   `json:"verdict"`
-	Summary string   `json:"summary"`
-	Gaps    []string `json:"gaps"`
-}
-
-// Accepted says whether the review accepted.
-func (v Verdict) Accepted() bool { return v.Verdict == "accept" }
-
-// parseVerdict finds the last JSON object with a valid verdict in text.
-func parseVerdict(text string) (Verdict, error) {
-	for end := strings.LastIndexByte(text, '}'); end >= 0; end = strings.LastIndexByte(text[:end], '}') {
-		for start := strings.LastIndexByte(text[:end], '{'); start >= 0; start = strings.LastIndexByte(text[:start], '{') {
-			var v Verdict
-			if json.Unmarshal([]byte(text[start:end+1]), &v) != nil {
-				continue
+// firstFinding is a one-line summary of a progress file for its
+// descendants' prompts.
+func firstFinding(data []byte) string {
+	body, ok := findSection(sections(data), "findings", "key findings")
+	if !ok {
+		return ""
+	}
+	for _, line := range strings.Split(string(body), "\n") {
+		line = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*+"))
+		if line != "" {
+			s := cleanLine(line)
+			if len(s) > 160 {
+				s = s[:157] + "..."
 			}
-			v.Verdict = strings.ToLower(strings.TrimSpace(v.Verdict))
-			switch v.Verdict {
-			case "accept", "accepted", "approve", "approved":
-				v.Verdict = "accept"
-			case "reject", "rejected", "revise":
-				v.Verdict = "reject"
-			default:
-				continue
-			}
-			v.Summary = cleanLine(v.Summary)
-			var gaps []string
-			for _, g := range v.Gaps {
-				if g = cleanLine(g); g != "" {
-					gaps = append(gaps, g)
-				}
-			}
-			v.Gaps = gaps
-			return v, nil
+			return s
 		}
 	}
-	return Verdict{}, fmt.Errorf(`no verdict: expected a JSON object {"verdict": "accept"|"reject", "summary": ..., "gaps": [...]}`)
-}
-
-// verdictGate is the review phases' gate: a verdict in the final message,
-// or else in the output file, stored into v.
-func verdictGate(out string, v *Verdict) func(agents.Result) error {
-	return func(res agents.Result) error {
-		var err error
-		if *v, err = parseVerdict(tail(res.Text, 64<<10)); err == nil {
-			return nil
-		}
-		data, rerr := os.ReadFile(out)
-		if rerr != nil {
-			return err
-		}
-		*v, err = parseVerdict(tail(string(data), 64<<10))
-		return err
-	}
+	return ""
 }

@@ -12,25 +12,25 @@ func TestParseVerdict(t *testing.T) {
 	tests := []struct {
 		name    string
 		text    string
-		want    Verdict
+		want    Decision
 		wantErr bool
 	}{
-		{"bare accept", `{"verdict": "accept", "summary": "good", "gaps": []}`, Verdict{Verdict: "accept", Summary: "good"}, false},
-		{"fenced reject with prose", "I looked.\n```json\n{\"verdict\":\"REJECT\",\"summary\":\"thin\",\"gaps\":[\"no sources\",\" \"]}\n```\n", Verdict{Verdict: "reject", Summary: "thin", Gaps: []string{"no sources"}}, false},
-		{"last valid object wins", `{"verdict":"reject"} then {"verdict":"accept","summary":"ok"}`, Verdict{Verdict: "accept", Summary: "ok"}, false},
-		{"nested braces in summary", `{"verdict":"accept","summary":"uses {x}"}`, Verdict{Verdict: "accept", Summary: "uses {x}"}, false},
-		{"unknown verdict", `{"verdict":"maybe"}`, Verdict{}, true},
-		{"no json", "looks fine to me", Verdict{}, true},
-		{"control characters cleaned", "{\"verdict\":\"reject\",\"gaps\":[\"a\\u0007b\"]}", Verdict{Verdict: "reject", Gaps: []string{"a b"}}, false},
+		{"bare accept", `{"verdict": "accept", "summary": "good", "gaps": []}`, Decision{Verdict: "accept", Summary: "good"}, false},
+		{"fenced reject with prose", "I looked.\n```json\n{\"verdict\":\"REJECT\",\"summary\":\"thin\",\"gaps\":[\"no sources\",\" \"]}\n```\n", Decision{Verdict: "reject", Summary: "thin", Gaps: []string{"no sources"}}, false},
+		{"last valid object wins", `{"verdict":"reject"} then {"verdict":"accept","summary":"ok"}`, Decision{Verdict: "accept", Summary: "ok"}, false},
+		{"nested braces in summary", `{"verdict":"accept","summary":"uses {x}"}`, Decision{Verdict: "accept", Summary: "uses {x}"}, false},
+		{"unknown verdict", `{"verdict":"maybe"}`, Decision{}, true},
+		{"no json", "looks fine to me", Decision{}, true},
+		{"control characters cleaned", "{\"verdict\":\"reject\",\"gaps\":[\"a\\u0007b\"]}", Decision{Verdict: "reject", Gaps: []string{"a b"}}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := parseVerdict(tc.text)
+			got, err := parseDecision(tc.text)
 			if (err != nil) != tc.wantErr {
-				t.Fatalf("parseVerdict err = %v, wantErr %v", err, tc.wantErr)
+				t.Fatalf("parseDecision err = %v, wantErr %v", err, tc.wantErr)
 			}
 			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("parseVerdict = %#v, want %#v", got, tc.want)
+				t.Errorf("parseDecision = %#v, want %#v", got, tc.want)
 			}
 		})
 	}
@@ -80,5 +80,27 @@ func TestGates(t *testing.T) {
 				t.Fatalf("error %v, want one mentioning %q", err, tc.errHas)
 			}
 		})
+	}
+}
+
+// Sections are found in document order: the first matching heading wins,
+// every time, and a prefix listed first wins over a later one.
+func TestFindSectionOrder(t *testing.T) {
+	src := []byte("# P\n\n## Key Findings\nkey\n\n## Findings (draft)\ndraft\n\n## Findings\nfinal\n\n## Sources\n- s\n")
+	for range 50 {
+		body, ok := findSection(sections(src), "findings", "key findings")
+		if !ok || strings.TrimSpace(string(body)) != "draft" {
+			t.Fatalf("findSection = %q, want the first \"findings\" section", body)
+		}
+	}
+	if got := firstFinding(src); got != "draft" {
+		t.Errorf("firstFinding = %q", got)
+	}
+	var titles []string
+	for _, s := range sections(src) {
+		titles = append(titles, s.title)
+	}
+	if strings.Join(titles, "|") != "key findings|findings (draft)|findings|sources" {
+		t.Errorf("sections out of order: %q", titles)
 	}
 }

@@ -7,24 +7,29 @@ import (
 	"os/exec"
 	"sort"
 	"strings"
+
+	"github.com/rgit-dev/rgit/agents/registry/catalog"
 )
 
-// confined backends cannot write outside the workspace by construction
-// (they write only through rgit's own checked paths), so the outside-writes
-// gate is skipped for them.
-var confined = map[string]bool{"mock": true, "local": true, "openai": true}
+// confined says whether a backend cannot write outside the workspace by
+// construction: only the external CLIs run code rgit does not control, so
+// the outside-writes gate is skipped for built-in and HTTP backends.
+func confined(backend string) bool {
+	b, ok := catalog.Lookup(backend)
+	return ok && b.Kind != catalog.CLI
+}
 
 // worktreeChanges lists the paths git reports as changed or untracked,
 // outside this session's own directories. ok is false when git is not
 // available, in which case the gate cannot run.
-func (r *run) worktreeChanges(ctx context.Context) (map[string]string, bool) {
+func (cr *callRunner) worktreeChanges(ctx context.Context) (map[string]string, bool) {
 	cmd := exec.CommandContext(ctx, "git", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=no")
-	cmd.Dir = r.root
+	cmd.Dir = cr.lay.Root()
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, false
 	}
-	own := []string{".research/", "reports/" + r.name + "/"}
+	own := cr.lay.Owned()
 	changes := map[string]string{}
 	for _, rec := range bytes.Split(out, []byte{0}) {
 		if len(rec) < 4 {

@@ -18,7 +18,7 @@ const (
 // Event is one line of progress.
 type Event struct {
 	Kind      EventKind
-	Phase     string
+	Phase     Phase
 	Topic     string
 	Iteration int
 	Max       int

@@ -2,11 +2,10 @@ package phases
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"maps"
 	"slices"
+	"strings"
 )
 
 // stateVersion is bumped when state.json changes incompatibly.
@@ -14,34 +13,28 @@ const stateVersion = 1
 
 // State is state.json: every field of the seed's RWRState, plus what rgit
 // needs to resume anywhere. It is committed with every phase, so the branch
-// head is always a consistent checkpoint.
+// head is always a consistent checkpoint. The session's settings are
+// recorded once, in the embedded Settings.
 type State struct {
-	// The seed's RWRState fields, with its names.
-	OriginalTopic  string   `json:"original_topic"`
-	Breadth        int      `json:"breadth"`
-	Depth          int      `json:"depth"`
+	OriginalTopic string `json:"original_topic"`
+	Settings
+
+	// The rest of the seed's RWRState, with its names.
 	Iteration      int      `json:"iteration"`
-	CurrentPhase   string   `json:"current_phase"`
-	FailedPhase    *string  `json:"failed_phase"`
+	CurrentPhase   Phase    `json:"current_phase"`
+	FailedPhase    *Phase   `json:"failed_phase"`
 	RetryCount     int      `json:"retry_count"`
-	MaxIterations  int      `json:"max_iterations"`
-	Model          string   `json:"model"`
-	ReviewModel    string   `json:"review_model"`
 	LockToken      *string  `json:"lock_token"`
 	StartTime      float64  `json:"start_time"`
 	PhaseHistory   []string `json:"phase_history"`
 	LastError      *string  `json:"last_error"`
 	IsComplete     bool     `json:"is_complete"`
-	MockMode       bool     `json:"mock_mode"`
 	PhaseRecovered bool     `json:"phase_recovered"`
-	Timeout        int      `json:"timeout"`
 
 	// rgit's own fields.
 	Version      int                 `json:"rgit_state_version"`
 	Name         string              `json:"name"`
 	Stage        Stage               `json:"stage"`
-	TargetBranch string              `json:"target_branch"`
-	Fallback     []string            `json:"fallback,omitempty"`
 	Slugs        map[string]string   `json:"slugs"`
 	Exhausted    []string            `json:"exhausted,omitempty"`
 	Gaps         map[string][]string `json:"gaps,omitempty"`
@@ -55,23 +48,7 @@ type State struct {
 	Switches     []Switch            `json:"fallback_switches,omitempty"`
 	Usage        map[string]*Totals  `json:"usage,omitempty"`
 	Runs         []string            `json:"runs,omitempty"`
-	TimeBudgetS  float64             `json:"time_budget_seconds,omitempty"`
-	MaxPerTopic  int                 `json:"max_passes_per_topic,omitempty"`
-	Corpus       []string            `json:"corpus,omitempty"`
 }
-
-// Stage is where the loop is.
-type Stage string
-
-// The stages, in order.
-const (
-	StagePlan        Stage = "plan"
-	StageResearch    Stage = "research"
-	StageSynthesize  Stage = "synthesize"
-	StageFinalReview Stage = "final-review"
-	StageRevise      Stage = "revise"
-	StageComplete    Stage = "complete"
-)
 
 // Switch records a move down the fallback chain.
 type Switch struct {
@@ -79,7 +56,7 @@ type Switch struct {
 	To     string  `json:"to"`
 	Reason string  `json:"reason"`
 	At     float64 `json:"at"`
-	Phase  string  `json:"phase"`
+	Phase  Phase   `json:"phase"`
 }
 
 // Totals is what one backend cost over the whole session.
@@ -124,13 +101,14 @@ func (s *State) isExhausted(topic string) bool { return slices.Contains(s.Exhaus
 // AgentSeconds is the total time spent inside agent calls.
 func (s *State) AgentSeconds() float64 {
 	var t float64
-	for _, u := range s.Usage {
-		t += u.Seconds
+	for _, b := range slices.Sorted(maps.Keys(s.Usage)) { // a fixed order: float sums depend on it
+		t += s.Usage[b].Seconds
 	}
 	return t
 }
 
-// ParseState decodes state.json; file names the source in errors.
+// ParseState decodes state.json; file names the source in errors. Values
+// outside rgit's vocabulary (stage, phases) are errors too.
 func ParseState(file string, data []byte) (*State, error) {
 	var s State
 	if err := json.Unmarshal(data, &s); err != nil {
@@ -143,8 +121,35 @@ func ParseState(file string, data []byte) (*State, error) {
 	if s.Breadth < 1 || s.Depth < 0 || s.MaxIterations < 1 {
 		return nil, badInput("restore it from the branch or start a new session", "%s: malformed state: breadth %d, depth %d, max_iterations %d", file, s.Breadth, s.Depth, s.MaxIterations)
 	}
+	if err := s.checkWords(file); err != nil {
+		return nil, err
+	}
 	s.init()
 	return &s, nil
+}
+
+// checkWords checks every vocabulary value of a state read from file.
+func (s *State) checkWords(file string) error {
+	if err := checkWord(file, "stage", s.Stage, knownStages); err != nil {
+		return err
+	}
+	phases := []Phase{s.CurrentPhase}
+	if s.FailedPhase != nil {
+		phases = append(phases, *s.FailedPhase)
+	}
+	for _, h := range s.PhaseHistory {
+		p, _, _ := strings.Cut(h, ":")
+		phases = append(phases, Phase(p))
+	}
+	for _, sw := range s.Switches {
+		phases = append(phases, sw.Phase)
+	}
+	for _, p := range phases {
+		if err := checkWord(file, "phase", p, knownPhases); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Marshal encodes state.json deterministically (maps are sorted by encoding/json).
@@ -154,20 +159,4 @@ func (s *State) Marshal() []byte {
 		panic(fmt.Sprintf("encode state: %v", err)) // only plain data: cannot fail
 	}
 	return append(data, '\n')
-}
-
-// writeFile writes a workspace file in place. It need not be atomic: the
-// branch head is the truth, and every run restores the workspace from it
-// before doing anything, so a file torn by a kill is replaced, never
-// committed. Writing in place also avoids creating a new inode per file per
-// phase, which is most of rgit's own time per phase.
-func writeFile(path string, data []byte) error {
-	err := os.WriteFile(path, data, 0o644)
-	if errors.Is(err, os.ErrNotExist) {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		err = os.WriteFile(path, data, 0o644)
-	}
-	return err
 }

@@ -2,11 +2,11 @@ package phases
 
 import (
 	"fmt"
-	"path/filepath"
+	"os"
 	"strings"
-	"time"
 
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/phases/layout"
 	"github.com/rgit-dev/rgit/phases/plan"
 )
 
@@ -15,7 +15,7 @@ func (r *run) baseVars() map[string]string {
 	s := r.state
 	return map[string]string{
 		"original_topic": s.OriginalTopic,
-		"session_name":   r.name,
+		"session_name":   r.lay.Name(),
 		"breadth":        fmt.Sprint(s.Breadth),
 		"depth":          fmt.Sprint(s.Depth),
 		"iteration":      fmt.Sprint(s.Iteration),
@@ -23,16 +23,14 @@ func (r *run) baseVars() map[string]string {
 		"model":          s.Model,
 		"review_model":   s.ReviewModel,
 		"timeout":        fmt.Sprint(s.Timeout),
-		"workspace":      r.ws,
-		"plan_file":      filepath.Join(r.ws, "research_plan.md"),
-		"report_file":    r.reportPath(),
+		"workspace":      r.lay.Workspace(),
+		"plan_file":      r.lay.Plan(),
+		"report_file":    r.lay.Report(),
 	}
 }
 
-func (r *run) reportPath() string { return filepath.Join(r.reports, "report.md") }
-
 func (r *run) progressPath(t *plan.Topic) string {
-	return filepath.Join(r.ws, "progress", r.slug(t)+".md")
+	return r.lay.Progress(r.slug(t))
 }
 
 // slug is a topic's stable file name, kept in state across renames.
@@ -96,7 +94,7 @@ func (r *run) topicBrief(t *plan.Topic) agents.Brief {
 // finalBrief lists every topic for the final phases.
 func (r *run) finalBrief() (agents.Brief, string) {
 	b := agents.Brief{Question: r.state.OriginalTopic, Breadth: r.state.Breadth, Depth: r.state.Depth,
-		Corpus: r.state.Corpus, Gaps: r.state.FinalGaps, ReviewPath: r.reportPath()}
+		Corpus: r.state.Corpus, Gaps: r.state.FinalGaps, ReviewPath: r.lay.Report()}
 	var files strings.Builder
 	if r.plan != nil {
 		for _, t := range r.plan.Topics {
@@ -111,24 +109,9 @@ func (r *run) finalBrief() (agents.Brief, string) {
 	return b, strings.TrimRight(files.String(), "\n")
 }
 
-func mdList(items []string) string {
-	var b strings.Builder
-	for _, it := range items {
-		fmt.Fprintf(&b, "- %s\n", it)
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-// overBudget says whether the --time budget leaves only the synthesis
-// reserve (seed 003: 1.5 minutes, or 30% of short budgets).
-func (r *run) overBudget() bool {
-	if r.state.TimeBudgetS <= 0 {
-		return false
-	}
-	budget := time.Duration(r.state.TimeBudgetS * float64(time.Second))
-	reserve := 90 * time.Second
-	if budget < 5*time.Minute {
-		reserve = budget * 3 / 10
-	}
-	return time.Since(r.started) > budget-reserve
+// recoveryNotes is recovery.notes.md as it is now: earlier failures that a
+// retry's prompt shows the agent.
+func (r *run) recoveryNotes() string {
+	notes, _ := os.ReadFile(r.lay.File(layout.RecoveryNotesFile))
+	return string(notes)
 }

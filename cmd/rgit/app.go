@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -18,7 +19,9 @@ func run(ctx context.Context, args []string, io *IO) int {
 	if err != nil {
 		fmt.Fprintf(io.Err, "rgit: error: %v\n", err)
 		if hint := hintFor(err); hint != "" {
-			fmt.Fprintf(io.Err, "rgit: hint: %s\n", hint)
+			for _, line := range strings.Split(hint, "\n") {
+				fmt.Fprintf(io.Err, "rgit: hint: %s\n", line)
+			}
 		}
 	}
 	return exitCode(err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,18 +11,19 @@ import (
 	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/agents/registry"
 	"github.com/rgit-dev/rgit/phases"
+	"github.com/rgit-dev/rgit/phases/layout"
 )
 
 // newDeps resolves the agents (printing which were chosen and why) and
-// wires progress rendering and confirmation to the terminal.
-func newDeps(c *cli.Context, io *IO, cfg *phases.Config) (phases.Deps, error) {
+// wires progress rendering, confirmation and the clock.
+func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock) (phases.Deps, error) {
 	rep := newProgress(io)
 	wd, err := os.Getwd()
 	if err != nil {
 		return phases.Deps{}, fmt.Errorf("find working directory: %w", err)
 	}
 	cfg.Dir = wd
-	opts := registry.Options{Corpus: absAll(cfg.Corpus), CacheDir: filepath.Join(wd, ".research", ".cache", "local"), Getenv: os.Getenv}
+	opts := registry.Options{Corpus: absAll(cfg.Corpus), CacheDir: layout.Cache(wd, "local"), Getenv: os.Getenv}
 	cfg.Corpus = opts.Corpus
 	if c.Bool("test") {
 		// Keep the backends the user has (or auto picks) and swap in the
@@ -52,7 +52,7 @@ func newDeps(c *cli.Context, io *IO, cfg *phases.Config) (phases.Deps, error) {
 			rep.Report(phases.Event{Kind: phases.EventWait, Agent: a.Name(), Message: fmt.Sprintf("rate limited; waiting %s (%s)", wait.Round(time.Second), phases.Redact(err.Error()))})
 		}), nil
 	}
-	return phases.Deps{NewAgent: newAgent, Reporter: rep, Confirm: confirmer(io)}, nil
+	return phases.Deps{NewAgent: newAgent, Reporter: rep, Confirm: confirmer(io), Clock: clock}, nil
 }
 
 func absAll(dirs []string) []string {
@@ -63,37 +63,4 @@ func absAll(dirs []string) []string {
 		}
 	}
 	return out
-}
-
-// testModel is spec (or the auto choice) with its backend's cheap model.
-func testModel(spec string, opts registry.Options, auto func(registry.Options) (string, string)) string {
-	if spec == "" || spec == "auto" {
-		spec, _ = auto(opts)
-	}
-	backend, _, err := registry.Parse(spec)
-	if err != nil {
-		return spec
-	}
-	if m := registry.CheapModel(backend); m != "" {
-		return backend + ":" + m
-	}
-	return spec
-}
-
-// foundBackends runs detection once: it starts every CLI's --version.
-func foundBackends(opts registry.Options) map[string]bool {
-	found := map[string]bool{}
-	for _, st := range registry.Detect(context.Background(), opts) {
-		found[st.Backend] = st.Found
-	}
-	return found
-}
-
-// backendOf is spec's backend, "" when spec does not parse.
-func backendOf(spec string) string {
-	backend, _, err := registry.Parse(spec)
-	if err != nil {
-		return ""
-	}
-	return backend
 }

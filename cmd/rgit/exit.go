@@ -30,7 +30,9 @@ func usagef(hint, format string, args ...any) error {
 	return &usageError{msg: fmt.Sprintf(format, args...), hint: hint}
 }
 
-// exitCode maps an error to rgit's exit status.
+// exitCode maps an error to rgit's exit status. A merge conflict or a
+// moved session branch is a failure (1), not bad input: the user's input
+// was fine.
 func exitCode(err error) int {
 	var ue *usageError
 	var be *phases.BadInputError
@@ -60,15 +62,22 @@ func isFlagError(err error) bool {
 	return false
 }
 
-// hintFor returns the hint line printed under an error, if any.
+// hinter is an error that says how to go on.
+type hinter interface{ Hint() string }
+
+// hintFor returns the hint printed under an error, if any; each line is
+// printed as its own "rgit: hint:" line.
 func hintFor(err error) string {
 	var ue *usageError
 	var be *phases.BadInputError
+	var h hinter
 	switch {
 	case errors.As(err, &ue):
 		return ue.hint
 	case errors.As(err, &be):
 		return be.Hint
+	case errors.As(err, &h):
+		return h.Hint()
 	case errors.Is(err, phases.ErrLocked):
 		return "wait for it to finish, stop it with 'rgit cancel', or pass --force-resume if it is dead"
 	case isFlagError(err):

@@ -5,12 +5,16 @@ import (
 	"context"
 	"os"
 	"os/signal"
-	"syscall"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, newIO(os.Stdin, os.Stdout, os.Stderr))
-	stop()
-	os.Exit(code)
+	os.Exit(rgitMain())
+}
+
+// rgitMain is main without os.Exit: the stop signals cancel the run's
+// context, and the exit status is returned.
+func rgitMain() int {
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
+	defer stop()
+	return run(ctx, os.Args, newIO(os.Stdin, os.Stdout, os.Stderr))
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/rgit-dev/rgit/cmd/rgit/mcpserver"
 	"github.com/rgit-dev/rgit/gitstore"
 	"github.com/rgit-dev/rgit/phases"
+	"github.com/rgit-dev/rgit/phases/layout"
 )
 
 func mcpCommand(stdio *IO) *cli.Command {
@@ -26,11 +27,15 @@ func mcpCommand(stdio *IO) *cli.Command {
 			if c.NArg() > 0 {
 				return usagef("run 'rgit mcp' with no arguments; agent CLIs start it", "unexpected argument %q", c.Args().First())
 			}
+			clock, err := clockFrom(stdio.getenv)
+			if err != nil {
+				return err
+			}
 			wd, err := os.Getwd()
 			if err != nil {
 				return fmt.Errorf("find working directory: %w", err)
 			}
-			srv := mcpserver.New(phasesSessions{}, mcpserver.Options{Dir: wd, Version: version})
+			srv := mcpserver.New(phasesSessions{clock: clock}, mcpserver.Options{Dir: wd, Version: version})
 			t := &mcp.IOTransport{Reader: io.NopCloser(stdio.In), Writer: nopWriteCloser{stdio.Out}}
 			err = srv.Run(c.Context, t)
 			// The client ends the server by closing its input or with a
@@ -51,7 +56,13 @@ func (nopWriteCloser) Close() error { return nil }
 // phasesSessions serves the tools from what rgit has today: list, status,
 // report and cancel read and signal sessions as the CLI does. Starting and
 // resuming a session in the background comes with detached sessions.
-type phasesSessions struct{}
+type phasesSessions struct {
+	clock phases.Clock
+}
+
+func (p phasesSessions) inspector(repo string) phases.Inspector {
+	return phases.Inspector{Dir: repo, Clock: p.clock}
+}
 
 // errNotYet is the answer of the tools that need detached sessions.
 type errNotYet struct{ tool string }
@@ -71,27 +82,27 @@ func (phasesSessions) Resume(context.Context, mcpserver.ResumeRequest) (mcpserve
 	return mcpserver.Started{}, errNotYet{"research_resume"}
 }
 
-func (phasesSessions) Cancel(_ context.Context, repo, name string) error {
-	_, err := phases.Cancel(repo, name)
+func (p phasesSessions) Cancel(_ context.Context, repo, name string) error {
+	_, err := p.inspector(repo).Cancel(name)
 	return err
 }
 
-func (phasesSessions) List(_ context.Context, repo string) ([]mcpserver.ListItem, error) {
-	infos, err := phases.List(repo)
+func (p phasesSessions) List(_ context.Context, repo string) ([]mcpserver.ListItem, error) {
+	infos, err := p.inspector(repo).List()
 	items := make([]mcpserver.ListItem, 0, len(infos))
 	for _, s := range infos {
-		items = append(items, mcpserver.ListItem{Name: s.Name, Topic: s.Topic, State: state(s), Phase: s.Phase,
+		items = append(items, mcpserver.ListItem{Name: s.Name, Topic: s.Topic, State: state(s), Phase: string(s.Phase),
 			Topics: mcpserver.Counts{Complete: s.Counts.Complete, Total: s.Counts.Total}, Iteration: s.Iteration, MaxIterations: s.MaxIter})
 	}
 	return items, err
 }
 
-func (phasesSessions) Status(_ context.Context, repo, name string) (mcpserver.StatusView, error) {
-	s, err := phases.Status(repo, name)
+func (p phasesSessions) Status(_ context.Context, repo, name string) (mcpserver.StatusView, error) {
+	s, err := p.inspector(repo).Status(name)
 	if err != nil {
 		return mcpserver.StatusView{}, err
 	}
-	v := mcpserver.StatusView{Name: s.Name, Branch: s.Branch, Topic: s.Topic, State: state(s), Phase: s.Phase,
+	v := mcpserver.StatusView{Name: s.Name, Branch: s.Branch, Topic: s.Topic, State: state(s), Phase: string(s.Phase),
 		Iteration: s.Iteration, MaxIterations: s.MaxIter, Topics: mcpserver.Counts{Complete: s.Counts.Complete, Total: s.Counts.Total},
 		Head: s.Head, Members: slices.Sorted(maps.Keys(s.Usage))}
 	for _, b := range v.Members {
@@ -132,7 +143,7 @@ func (p phasesSessions) Report(ctx context.Context, repo, name string) (mcpserve
 		return r, err
 	}
 	defer s.Close()
-	r.Path = "reports/" + name + "/report.md"
+	r.Path = layout.New(repo, name).ReportTree()
 	data, err := s.ReadFile(v.Head, r.Path)
 	if err != nil {
 		return r, fmt.Errorf("read %s of session %s: %w", r.Path, name, err)

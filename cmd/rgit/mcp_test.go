@@ -30,7 +30,7 @@ func TestMCPScripts(t *testing.T) {
 			}
 			return nil
 		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"mcp-client": mcpClient},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"mcp-client": mcpClient, "exits": cmdExits},
 	})
 }
 

@@ -67,6 +67,10 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 	if s.Name == "" {
 		return
 	}
+	var conflict *phases.MergeConflictError
+	if errors.As(err, &conflict) {
+		return // the session is complete; the error's hint says how to merge
+	}
 	if errors.Is(err, phases.ErrCancelled) || (err != nil && !errors.Is(err, phases.ErrLocked) && s.Total > 0) {
 		fmt.Fprintf(io.Err, "rgit: session %s stopped; nothing committed is lost.\nrgit: resume with: rgit research --name %s --resume\n", s.Name, s.Name)
 		return

@@ -44,13 +44,17 @@ func researchCommand(io *IO) *cli.Command {
 			if err != nil {
 				return err
 			}
-			deps, err := newDeps(c, io, &cfg)
+			clock, err := clockFrom(io.getenv)
 			if err != nil {
 				return err
 			}
-			start := time.Now()
+			deps, err := newDeps(c, io, &cfg, clock)
+			if err != nil {
+				return err
+			}
+			start := clock.Now()
 			sum, err := phases.Research(c.Context, cfg, deps)
-			printSummary(io, sum, err, time.Since(start))
+			printSummary(io, sum, err, clock.Now().Sub(start))
 			return err
 		},
 	}

@@ -2,6 +2,8 @@ package plan
 
 import (
 	"hash/fnv"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -76,7 +78,10 @@ func Slugs(p *Plan, existing map[string]string) map[string]string {
 			out[t.Name], used[s] = s, true
 		}
 	}
-	for name, s := range existing {
+	// Then the old names, sorted: which of two stale names sharing a slug
+	// keeps it must not depend on map order.
+	for _, name := range slices.Sorted(maps.Keys(existing)) {
+		s := existing[name]
 		if _, done := out[name]; !done && p.Find(name) == nil && validSlug(s) && !used[s] {
 			out[name], used[s] = s, true
 		}

@@ -68,6 +68,11 @@ func TestSlugs(t *testing.T) {
 			want:     map[string]string{"Go GC": "go-gc", "Go + GC": "go-gc-2", "go gc!": "go-gc-3", "Other": "other"},
 		},
 		{
+			name:     "two stale names claiming one slug: the first by name keeps it, every time",
+			existing: map[string]string{"Zeta Old": "kept", "Alpha Old": "kept", "Beta Old": "kept"},
+			want:     map[string]string{"Alpha Old": "kept", "Go GC": "go-gc", "Go + GC": "go-gc-2", "go gc!": "go-gc-3", "Other": "other"},
+		},
+		{
 			name:     "two names claiming one slug: the earlier topic keeps it",
 			existing: map[string]string{"Go GC": "shared", "Other": "shared"},
 			want:     map[string]string{"Go GC": "shared", "Go + GC": "go-gc", "go gc!": "go-gc-2", "Other": "other"},

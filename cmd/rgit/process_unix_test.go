@@ -1,13 +1,13 @@
+//go:build unix
+
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -31,21 +31,28 @@ func TestInterruptEachPhase(t *testing.T) {
 			dir := newRepo(t)
 			cmd := rgitCmd(t, dir, args...)
 			cmd.Env = append(cmd.Env, "RGIT_MOCK_FAIL=hang@"+phase+"*all")
-			stderr := &syncBuffer{}
-			cmd.Stderr = stderr
-			if err := cmd.Start(); err != nil {
+			w, err := watch(cmd)
+			if err != nil {
 				t.Fatal(err)
 			}
+			// A phase's start line is printed just before its agent call,
+			// which hangs: the run is inside the phase, holding the lock.
+			if !w.until(func(line string) bool { return strings.Contains(line, " "+phase+" ") }) {
+				_, stderr, err := w.wait()
+				t.Fatalf("rgit ended before the %s phase: %v\n%s", phase, err, stderr)
+			}
 			lock := filepath.Join(dir, ".research", "leaves", "research.lock.json")
-			waitFor(t, func() bool { return strings.Contains(stderr.String(), " "+phase+" ") && fileExists(lock) })
+			if !fileExists(lock) {
+				t.Fatal("no lock inside a phase")
+			}
 			before, _ := gitTry(dir, "rev-parse", "-q", "--verify", "research/leaves")
 			_ = cmd.Process.Signal(syscall.SIGINT)
-			err := cmd.Wait()
+			_, stderr, err := w.wait()
 			if code := exitStatus(err); code != exitCancelled {
-				t.Fatalf("exit %d after SIGINT, want %d\n%s", code, exitCancelled, stderr.String())
+				t.Fatalf("exit %d after SIGINT, want %d\n%s", code, exitCancelled, stderr)
 			}
-			if !strings.Contains(stderr.String(), "rgit research --name leaves --resume") {
-				t.Errorf("no resume command in:\n%s", stderr.String())
+			if !strings.Contains(stderr, "rgit research --name leaves --resume") {
+				t.Errorf("no resume command in:\n%s", stderr)
 			}
 			if fileExists(lock) {
 				t.Error("lock left behind after SIGINT")
@@ -116,48 +123,9 @@ func TestLock(t *testing.T) {
 	}
 }
 
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatal("timed out waiting")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-func exitStatus(err error) int {
-	if err == nil {
-		return 0
-	}
-	if ee, ok := err.(*exec.ExitError); ok {
-		return ee.ExitCode()
-	}
-	return -1
-}
-
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
-}
-
-// syncBuffer is a bytes.Buffer a process writes while the test reads.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // TestCancel: `rgit cancel` stops a running session, which exits 130 and
@@ -166,12 +134,13 @@ func TestCancel(t *testing.T) {
 	dir := newRepo(t)
 	cmd := rgitCmd(t, dir, "research", "--mock-mode", "--breadth", "1", "--depth", "0", "--name", "stopme", "Can it be stopped?")
 	cmd.Env = append(cmd.Env, "RGIT_MOCK_FAIL=hang@research*all")
-	stderr := &syncBuffer{}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
+	w, err := watch(cmd)
+	if err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, func() bool { return strings.Contains(stderr.String(), " research ") })
+	if !w.until(func(line string) bool { return strings.Contains(line, " research ") }) {
+		t.Fatal("rgit ended before the research phase")
+	}
 	out, err := rgitCmd(t, dir, "cancel", "--name", "stopme").CombinedOutput()
 	if err != nil {
 		t.Fatalf("cancel: %v\n%s", err, out)
@@ -179,8 +148,8 @@ func TestCancel(t *testing.T) {
 	if !strings.Contains(string(out), "asked pid") {
 		t.Errorf("cancel said: %s", out)
 	}
-	if code := exitStatus(cmd.Wait()); code != exitCancelled {
-		t.Fatalf("cancelled run exit %d, want %d\n%s", code, exitCancelled, stderr.String())
+	if _, stderr, err := w.wait(); exitStatus(err) != exitCancelled {
+		t.Fatalf("cancelled run exit %d, want %d\n%s", exitStatus(err), exitCancelled, stderr)
 	}
 	out, err = rgitCmd(t, dir, "cancel", "--name", "stopme").CombinedOutput()
 	if code := exitStatus(err); code != exitUsage || !strings.Contains(string(out), "not running") {

@@ -1,18 +1,21 @@
+//go:build unix
+
 package main
 
 import (
-	"bytes"
 	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestCrashResume kills rgit with SIGKILL at 20 random moments of a
-// breadth 2 depth 2 mock session and resumes each time. The session must
+// breadth 2 depth 2 mock session and resumes each time. A moment is a
+// random number of progress lines into a run: right after a phase's start
+// line the agent is busy (RGIT_MOCK_DELAY), right after a done line the
+// next phase is being prepared. The session must
 // complete with the same plan and report as an uninterrupted run, lose no
 // committed phase, and leave a repository git fsck --strict accepts.
 func TestCrashResume(t *testing.T) {
@@ -23,11 +26,9 @@ func TestCrashResume(t *testing.T) {
 	args := []string{"research", "--mock-mode", "--breadth", "2", "--depth", "2", "--name", "reefs", topic}
 
 	clean := newRepo(t)
-	start := time.Now()
 	if out, err := rgitCmd(t, clean, args...).CombinedOutput(); err != nil {
 		t.Fatalf("uninterrupted run: %v\n%s", err, out)
 	}
-	full := time.Since(start)
 	wantPlan := gitOut(t, clean, "show", "research/reefs:.research/reefs/research_plan.md")
 	wantReport := gitOut(t, clean, "show", "research/reefs:reports/reefs/report.md")
 
@@ -36,14 +37,14 @@ func TestCrashResume(t *testing.T) {
 	seen := map[string]bool{} // every commit ever at the branch head
 	for i := 0; i < 20; i++ {
 		cmd := rgitCmd(t, crashed, args...)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
+		w, err := watch(cmd)
+		if err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(rng.Int63n(int64(full) + 1)))
+		lines := 1 + rng.Intn(6)
+		w.until(func(string) bool { lines--; return lines == 0 })
 		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
+		_, _, _ = w.wait()
 		if head, err := gitTry(crashed, "rev-parse", "--verify", "-q", "research/reefs"); err == nil {
 			seen[strings.TrimSpace(head)] = true
 		}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/rgit-dev/rgit/phases"
+)
+
+func statusCommand(io *IO) *cli.Command {
+	return &cli.Command{
+		Name:  "status",
+		Usage: "show a session: plan tree with statuses, iteration, phase, lock owner, last commits, usage",
+		Flags: []cli.Flag{nameFlag(), &cli.BoolFlag{Name: "json", Usage: "print JSON"}},
+		Action: onSession(io, func(c *cli.Context, in phases.Inspector, name string) error {
+			info, err := in.Status(name)
+			if err != nil {
+				return err
+			}
+			if c.Bool("json") {
+				enc := json.NewEncoder(io.Out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(info)
+			}
+			printStatus(io, info, in.Clock.Now())
+			return nil
+		}),
+	}
+}
+
+// printStatus prints a session as of now.
+func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
+	w := io.Out
+	fmt.Fprintf(w, "session   %s (%s)\ntopic     %s\nstage     %s, last phase %s\n", s.Name, s.Branch, s.Topic, s.Stage, s.Phase)
+	fmt.Fprintf(w, "progress  %d of %d topics complete, iteration %d of %d\n", s.Counts.Complete, s.Counts.Total, s.Iteration, s.MaxIter)
+	if s.Lock != nil {
+		fmt.Fprintf(w, "lock      pid %d on %s, started %s ago\n", s.Lock.PID, s.Lock.Host, now.Sub(s.Lock.Started).Round(time.Second))
+	} else {
+		fmt.Fprintf(w, "lock      none (not running)\n")
+	}
+	if len(s.Exhausted) > 0 {
+		fmt.Fprintf(w, "exhausted %s\n", strings.Join(s.Exhausted, ", "))
+	}
+	if s.Tree != "" {
+		fmt.Fprintf(w, "\n%s", s.Tree)
+		if !strings.HasSuffix(s.Tree, "\n") {
+			fmt.Fprintln(w)
+		}
+	}
+	if len(s.Usage) > 0 {
+		fmt.Fprintln(w, "\nusage")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, b := range slices.Sorted(maps.Keys(s.Usage)) {
+			u := s.Usage[b]
+			fmt.Fprintf(tw, "  %s\t%d calls\t%d in\t%d out\t$%.4f\t%s\n", b, u.Calls, u.InputTokens, u.OutputTokens, u.CostUSD, time.Duration(u.Seconds*float64(time.Second)).Round(time.Millisecond))
+		}
+		tw.Flush()
+	}
+	if len(s.Recent) > 0 {
+		fmt.Fprintln(w, "\nrecent commits")
+		for _, r := range s.Recent {
+			fmt.Fprintf(w, "  %s %s\n", short(r.Hash), r.Summary)
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package phases
+
+import (
+	"reflect"
+	"testing"
+	"time"
+)
+
+func TestNewSettings(t *testing.T) {
+	cfg := Config{Topic: "t", Breadth: 2, Depth: 1, Model: "claude:x", ReviewModel: "codex:y", Timeout: 90 * time.Second,
+		TimeBudget: 2 * time.Minute, Fallback: []string{"local"}, MaxPerTopic: 2, Corpus: []string{"/c"}}
+	if _, err := cfg.Normalize(); err != nil {
+		t.Fatal(err)
+	}
+	got := newSettings(cfg, "main")
+	want := Settings{Breadth: 2, Depth: 1, MaxIterations: 9, Model: "claude:x", ReviewModel: "codex:y", Timeout: 90,
+		TargetBranch: "main", Fallback: []string{"local"}, TimeBudgetS: 120, MaxPerTopic: 2, Corpus: []string{"/c"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("newSettings =\n%+v\nwant\n%+v", got, want)
+	}
+	cfg.MockMode = true
+	if s := newSettings(cfg, ""); s.Model != "mock" || s.ReviewModel != "mock" || !s.MockMode {
+		t.Errorf("--mock-mode: %+v", s)
+	}
+}
+
+func TestResumeSettings(t *testing.T) {
+	prior := Settings{Breadth: 2, Depth: 1, MaxIterations: 9, Model: "claude:x", ReviewModel: "codex:y", Timeout: 90,
+		TargetBranch: "main", Fallback: []string{"local"}, TimeBudgetS: 120, MaxPerTopic: 2, Corpus: []string{"/c"}}
+	with := func(f func(*Settings)) Settings {
+		s := prior
+		f(&s)
+		return s
+	}
+	tests := []struct {
+		name   string
+		cfg    Config // as cmd passes it for --resume
+		want   Settings
+		raised bool
+	}{
+		{"nothing asked keeps everything", Config{Model: "auto", ReviewModel: "auto"}, prior, false},
+		{"a higher explicit limit is raised", Config{MaxIterations: 20, explicitMax: true}, with(func(s *Settings) { s.MaxIterations = 20 }), true},
+		{"a lower explicit limit is ignored", Config{MaxIterations: 5, explicitMax: true}, prior, false},
+		{"the computed minimum is not a request", Config{MaxIterations: 50}, prior, false},
+		{"named agents replace", Config{Model: "gemini:z", ReviewModel: "local"}, with(func(s *Settings) { s.Model, s.ReviewModel = "gemini:z", "local" }), false},
+		{"mock mode replaces both", Config{Model: "claude:q", MockMode: true}, with(func(s *Settings) { s.Model, s.ReviewModel, s.MockMode = "mock", "mock", true }), false},
+		{"fallback, corpus, timeout, target", Config{Fallback: []string{"mock"}, Corpus: []string{"/d"}, Timeout: time.Minute, MergeInto: "other"},
+			with(func(s *Settings) {
+				s.Fallback, s.Corpus, s.Timeout, s.TargetBranch = []string{"mock"}, []string{"/d"}, 60, "other"
+			}), false},
+		{"breadth, depth, budget and pass cap are the session's", Config{Breadth: 5, Depth: 3, TimeBudget: time.Hour, MaxPerTopic: 9}, prior, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, raised := resumeSettings(prior, tc.cfg)
+			if !reflect.DeepEqual(got, tc.want) || raised != tc.raised {
+				t.Errorf("resumeSettings =\n%+v raised %v\nwant\n%+v raised %v", got, raised, tc.want, tc.raised)
+			}
+		})
+	}
+}
+
+func TestChain(t *testing.T) {
+	s := Settings{Model: "a", ReviewModel: "r", Fallback: []string{"b", "", "a", "c"}}
+	tests := []struct {
+		role     Role
+		switches []Switch
+		want     []string
+	}{
+		{RoleResearch, nil, []string{"a", "b", "c"}},
+		{RoleReview, nil, []string{"r", "b", "a", "c"}},
+		{RoleResearch, []Switch{{From: "a", To: "b"}}, []string{"b", "a", "c"}},
+		{RoleResearch, []Switch{{From: "a", To: "b"}, {From: "b", To: "c"}}, []string{"c", "b", "a"}},
+	}
+	for _, tc := range tests {
+		if got := s.chain(tc.role, tc.switches); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("chain(%s, %v) = %v, want %v", tc.role, tc.switches, got, tc.want)
+		}
+	}
+}

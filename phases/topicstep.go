@@ -1,0 +1,93 @@
+package phases
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/phases/layout"
+	"github.com/rgit-dev/rgit/phases/plan"
+)
+
+// topicJob is one topic's research or review with everything it needs,
+// gathered from the session by run.topicJob before it runs: the topic, its
+// ancestors' summaries and last gaps (in vars and brief), the agents to
+// try (in). Running it reads and writes only its own output file.
+type topicJob struct {
+	phase    Phase      // PhaseResearch or PhaseReview
+	topic    plan.Topic // a copy: the step never sees the plan
+	progress string     // the topic's progress file in the workspace
+	output   string     // where the agent writes: progress (research), review.json (review)
+	vars     map[string]string
+	brief    agents.Brief
+	in       callInputs
+}
+
+// topicResult is what one topic step produced, for run to apply.
+type topicResult struct {
+	call      callResult
+	progress  []byte          // research: the progress file as the agent left it
+	proposals []plan.Proposal // research: the subtopics it proposes
+	summary   string          // research: its first finding, for descendants' prompts
+	decision  Decision        // review: the verdict
+}
+
+// research runs one RESEARCH phase: the agent writes the topic's progress
+// file, which must pass the research gate.
+func (cr *callRunner) research(ctx context.Context, j topicJob) topicResult {
+	out := j.output
+	prior, priorErr := os.ReadFile(out)
+	c := call{phase: PhaseResearch, template: "research.md", role: RoleResearch, topic: j.topic.Name, output: out,
+		vars: j.vars, brief: j.brief, textIsOutput: true,
+		reset: func() error {
+			if priorErr != nil {
+				return removeIfExists(out)
+			}
+			return writeFile(out, prior)
+		}}
+	c.gate = func(agents.Result) error {
+		data, err := os.ReadFile(out)
+		if err != nil {
+			return fmt.Errorf("research phase wrote no %s", filepath.Base(out))
+		}
+		return checkResearch(data)
+	}
+	res := topicResult{call: cr.run(ctx, c, j.in)}
+	if res.call.err != nil {
+		return res
+	}
+	res.progress, _ = os.ReadFile(out)
+	res.proposals = parseSubtopics(res.progress)
+	res.summary = firstFinding(res.progress)
+	return res
+}
+
+// review runs one REVIEW phase: the review agent's verdict, from its
+// final message or review.json.
+func (cr *callRunner) review(ctx context.Context, j topicJob) topicResult {
+	out := j.output
+	_ = removeIfExists(out)
+	var res topicResult
+	c := call{phase: PhaseReview, template: "review.md", role: RoleReview, topic: j.topic.Name, output: out, vars: j.vars, brief: j.brief,
+		reset: func() error { return removeIfExists(out) }, gate: decisionGate(out, &res.decision)}
+	res.call = cr.run(ctx, c, j.in)
+	_ = removeIfExists(out)
+	return res
+}
+
+// topicJob gathers a topic step's inputs from the session.
+func (r *run) topicJob(phase Phase, t *plan.Topic) topicJob {
+	j := topicJob{phase: phase, topic: *t, progress: r.progressPath(t), vars: r.topicVars(t), brief: r.topicBrief(t)}
+	role := RoleResearch
+	j.output = j.progress
+	if phase == PhaseReview {
+		role = RoleReview
+		j.output = r.lay.File(layout.ReviewJSON)
+		j.brief.ReviewPath = j.progress
+		j.vars["progress_files"] = fmt.Sprintf("- %s: %s", t.Name, j.progress)
+	}
+	j.in = r.inputs(role)
+	return j
+}
