@@ -55,6 +55,8 @@ func commands(io *IO) []*cli.Command {
 		listCommand(io),
 		cancelCommand(io),
 		agentsCommand(io),
+		integrateCommand(io),
+		mcpCommand(io),
 		versionCommand(io),
 	}
 }

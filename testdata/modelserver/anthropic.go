@@ -25,9 +25,10 @@ type messagesRequest struct {
 
 // block is one content block; only the fields the script reads.
 type block struct {
-	Type string `json:"type"`
-	Text string `json:"text"`
-	Name string `json:"name"`
+	Type    string          `json:"type"`
+	Text    string          `json:"text"`
+	Name    string          `json:"name"`
+	Content json.RawMessage `json:"content"` // a tool_result's
 }
 
 func blocks(raw json.RawMessage) []block {
@@ -59,14 +60,18 @@ func (s *Server) messages(w http.ResponseWriter, body []byte, req *Request) {
 				text += b.Text + "\n"
 			case b.Type == "tool_result":
 				toolResult = true
+				t.results = append(t.results, resultText(b.Content))
 			case m.Role == "assistant" && b.Type == "tool_use":
 				t.calls = append(t.calls, b.Name)
 			}
 		}
 		// Claude Code may send reminders next to a tool result: that
 		// message answers a call, it is not a new prompt.
-		if m.Role == "user" && !toolResult {
+		switch {
+		case m.Role == "user" && !toolResult:
 			t.addUser(text)
+		case m.Role == "system": // Claude Code 2.1.3xx sends one, naming its deferred tools
+			t.system += text
 		}
 	}
 	for _, tl := range mr.Tools {

@@ -16,6 +16,7 @@ type turn struct {
 	prompts []prompt // user messages that are not tool results, in order
 	tools   []tool   // tools the client offered
 	calls   []string // tool calls the assistant already made, in order
+	results []string // the text of the tool results, in order
 }
 
 // prompt is one user message and how many tool calls came before it: a
@@ -40,10 +41,12 @@ func (t turn) userText() string {
 	return b.String()
 }
 
-// tool is one offered tool and the names of its parameters.
+// tool is one offered tool and the names of its parameters; namespace is
+// the namespace tool it sits in (Codex's MCP tools), if any.
 type tool struct {
-	name  string
-	props []string
+	name      string
+	namespace string
+	props     []string
 }
 
 // action is the next assistant turn: a tool call, or final text.
@@ -67,6 +70,17 @@ var (
 // alone (how many tool calls the assistant has made), so the server keeps
 // no per-session state.
 func (s *Script) decide(t turn) (action, Job) {
+	if call, ok := toolSearch(t); ok {
+		return action{call: call}, Job{Prompt: t.userText(), MCP: "toolsearch"}
+	}
+	if m, ok := findMCP(t); ok {
+		act, step := m.step(t)
+		job := Job{Prompt: t.userText(), MCP: step}
+		if n := len(t.results); n > 0 {
+			job.Result = t.results[n-1]
+		}
+		return act, job
+	}
 	recognise := Recognise
 	if s.Recognise != nil {
 		recognise = s.Recognise

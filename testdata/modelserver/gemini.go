@@ -57,6 +57,11 @@ func (s *Server) gemini(w http.ResponseWriter, path string, body []byte, req *Re
 				t.calls = append(t.calls, p.FunctionCall.Name)
 			case p.FunctionResponse != nil:
 				response = true
+				var fr struct {
+					Response json.RawMessage `json:"response"`
+				}
+				_ = json.Unmarshal(p.FunctionResponse, &fr)
+				t.results = append(t.results, resultText(fr.Response))
 			case !strings.HasPrefix(strings.TrimSpace(p.Text), "<session_context>"):
 				text += p.Text + "\n"
 			}

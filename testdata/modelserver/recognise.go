@@ -15,6 +15,11 @@ type Job struct {
 	Output string       // absolute path of the file to write; "" if none found
 	Topic  string       // the topic under research or review, when named
 	Prompt string       // the prompt text the job was recognised from
+	// MCP is the step of the rgit MCP script (mcp.go) when the client
+	// offers rgit's tools: start, status, report, answer or error.
+	MCP string
+	// Result is the last tool result the request carried, in the MCP script.
+	Result string
 }
 
 var (

@@ -17,13 +17,19 @@ type responsesRequest struct {
 		Role    string          `json:"role"`
 		Content json.RawMessage `json:"content"`
 		Name    string          `json:"name"`
+		Output  json.RawMessage `json:"output"`
 	} `json:"input"`
-	Tools []struct {
-		Type       string         `json:"type"`
-		Name       string         `json:"name"`
-		Parameters map[string]any `json:"parameters"`
-	} `json:"tools"`
-	Stream bool `json:"stream"`
+	Tools  []responsesTool `json:"tools"`
+	Stream bool            `json:"stream"`
+}
+
+// responsesTool is a function, or a namespace of them (how Codex offers an
+// MCP server's tools).
+type responsesTool struct {
+	Type       string          `json:"type"`
+	Name       string          `json:"name"`
+	Parameters map[string]any  `json:"parameters"`
+	Tools      []responsesTool `json:"tools"`
 }
 
 func (s *Server) responses(w http.ResponseWriter, body []byte, req *Request) {
@@ -37,6 +43,8 @@ func (s *Server) responses(w http.ResponseWriter, body []byte, req *Request) {
 		switch {
 		case in.Type == "function_call" || in.Type == "custom_tool_call":
 			t.calls = append(t.calls, in.Name)
+		case in.Type == "function_call_output" || in.Type == "custom_tool_call_output":
+			t.results = append(t.results, resultText(in.Output))
 		case in.Role == "user":
 			t.addUser(openaiText(in.Content))
 		case in.Role == "developer" || in.Role == "system":
@@ -44,7 +52,10 @@ func (s *Server) responses(w http.ResponseWriter, body []byte, req *Request) {
 		}
 	}
 	for _, tl := range rr.Tools {
-		if tl.Name != "" {
+		for _, sub := range tl.Tools {
+			t.tools = append(t.tools, tool{name: sub.Name, namespace: tl.Name, props: schemaProps(sub.Parameters)})
+		}
+		if tl.Name != "" && tl.Type != "namespace" {
 			t.tools = append(t.tools, tool{name: tl.Name, props: schemaProps(tl.Parameters)})
 		}
 	}
@@ -70,6 +81,9 @@ func (s *Server) responses(w http.ResponseWriter, body []byte, req *Request) {
 		item = map[string]any{"type": "function_call", "id": fmt.Sprintf("fc_%d", time.Now().UnixNano()),
 			"call_id": fmt.Sprintf("call_%d", time.Now().UnixNano()), "name": act.call.Tool,
 			"arguments": string(args), "status": "completed"}
+		if act.call.Namespace != "" {
+			item["namespace"] = act.call.Namespace
+		}
 		req.Answer = "tool:" + act.call.Tool
 	} else {
 		item = map[string]any{"type": "message", "id": fmt.Sprintf("msg_%d", time.Now().UnixNano()), "role": "assistant",

@@ -61,8 +61,9 @@ type Script struct {
 
 // Call is one scripted tool call.
 type Call struct {
-	Tool string
-	Args map[string]any
+	Tool      string
+	Namespace string // Codex's namespace tools: the call names both
+	Args      map[string]any
 }
 
 // Request is one logged request.

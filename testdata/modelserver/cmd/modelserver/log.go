@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rgit-dev/rgit/testdata/modelserver"
 )
@@ -29,6 +30,8 @@ type entry struct {
 	Output    string   `json:"output,omitempty"`
 	Topic     string   `json:"topic,omitempty"`
 	Answer    string   `json:"answer,omitempty"`
+	MCP       string   `json:"mcp,omitempty"`    // the rgit MCP script's step
+	Result    string   `json:"result,omitempty"` // the last tool result it read, cut short
 	Auth      []string `json:"auth,omitempty"`
 	BodyBytes int      `json:"body_bytes"`
 }
@@ -69,7 +72,7 @@ func toEntry(r modelserver.Request) entry {
 	e := entry{
 		Time: time.Now().UTC().Format(time.RFC3339Nano), API: r.API, Method: r.Method, Path: r.Path,
 		Tools: r.Tools, Phase: string(r.Job.Phase), Output: r.Job.Output, Topic: r.Job.Topic,
-		Answer: r.Answer, BodyBytes: len(r.Body),
+		Answer: r.Answer, MCP: r.Job.MCP, Result: cut(r.Job.Result, 2000), BodyBytes: len(r.Body),
 	}
 	for _, h := range credentialHeaders {
 		if r.Header.Get(h) != "" {
@@ -77,4 +80,15 @@ func toEntry(r modelserver.Request) entry {
 		}
 	}
 	return e
+}
+
+// cut shortens s to at most n bytes, on a rune boundary.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/urfave/cli/v2"
+
+	"github.com/rgit-dev/rgit/cmd/rgit/mcpserver"
+	"github.com/rgit-dev/rgit/gitstore"
+	"github.com/rgit-dev/rgit/phases"
+	"github.com/rgit-dev/rgit/phases/layout"
+)
+
+func mcpCommand(stdio *IO) *cli.Command {
+	return &cli.Command{
+		Name:  "mcp",
+		Usage: "serve the research tools over MCP on standard input and output, for agent CLIs (see 'rgit integrate')",
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("run 'rgit mcp' with no arguments; agent CLIs start it", "unexpected argument %q", c.Args().First())
+			}
+			clock, err := clockFrom(stdio.getenv)
+			if err != nil {
+				return err
+			}
+			wd, err := os.Getwd()
+			if err != nil {
+				return fmt.Errorf("find working directory: %w", err)
+			}
+			srv := mcpserver.New(phasesSessions{clock: clock}, mcpserver.Options{Dir: wd, Version: version})
+			t := &mcp.IOTransport{Reader: io.NopCloser(stdio.In), Writer: nopWriteCloser{stdio.Out}}
+			err = srv.Run(c.Context, t)
+			// The client ends the server by closing its input or with a
+			// signal (SIGINT from Claude Code, SIGTERM from Codex and Gemini
+			// CLI): both are a normal end.
+			if err == nil || c.Context.Err() != nil || errors.Is(err, io.EOF) || errors.Is(err, mcp.ErrConnectionClosed) {
+				return nil
+			}
+			return fmt.Errorf("serve mcp: %w", err)
+		},
+	}
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// phasesSessions serves the tools from what rgit has today: list, status,
+// report and cancel read and signal sessions as the CLI does. Starting and
+// resuming a session in the background comes with detached sessions.
+type phasesSessions struct {
+	clock phases.Clock
+}
+
+func (p phasesSessions) inspector(repo string) phases.Inspector {
+	return phases.Inspector{Dir: repo, Clock: p.clock}
+}
+
+// errNotYet is the answer of the tools that need detached sessions.
+type errNotYet struct{ tool string }
+
+func (e errNotYet) Error() string {
+	return e.tool + " is not available yet: this rgit cannot run a session detached"
+}
+func (e errNotYet) Hint() string {
+	return "start it in a terminal with: rgit research \"topic\" (then research_status and research_report follow it)"
+}
+
+func (phasesSessions) Start(context.Context, mcpserver.StartRequest) (mcpserver.Started, error) {
+	return mcpserver.Started{}, errNotYet{"research_start"}
+}
+
+func (phasesSessions) Resume(context.Context, mcpserver.ResumeRequest) (mcpserver.Started, error) {
+	return mcpserver.Started{}, errNotYet{"research_resume"}
+}
+
+func (p phasesSessions) Cancel(_ context.Context, repo, name string) error {
+	_, err := p.inspector(repo).Cancel(name)
+	return err
+}
+
+func (p phasesSessions) List(_ context.Context, repo string) ([]mcpserver.ListItem, error) {
+	infos, err := p.inspector(repo).List()
+	items := make([]mcpserver.ListItem, 0, len(infos))
+	for _, s := range infos {
+		items = append(items, mcpserver.ListItem{Name: s.Name, Topic: s.Topic, State: state(s), Phase: string(s.Phase),
+			Topics: mcpserver.Counts{Complete: s.Counts.Complete, Total: s.Counts.Total}, Iteration: s.Iteration, MaxIterations: s.MaxIter})
+	}
+	return items, err
+}
+
+func (p phasesSessions) Status(_ context.Context, repo, name string) (mcpserver.StatusView, error) {
+	s, err := p.inspector(repo).Status(name)
+	if err != nil {
+		return mcpserver.StatusView{}, err
+	}
+	v := mcpserver.StatusView{Name: s.Name, Branch: s.Branch, Topic: s.Topic, State: state(s), Phase: string(s.Phase),
+		Iteration: s.Iteration, MaxIterations: s.MaxIter, Topics: mcpserver.Counts{Complete: s.Counts.Complete, Total: s.Counts.Total},
+		Head: s.Head, Members: slices.Sorted(maps.Keys(s.Usage))}
+	for _, b := range v.Members {
+		u := s.Usage[b]
+		v.Usage = append(v.Usage, mcpserver.Usage{Backend: b, Calls: u.Calls, InputTokens: u.InputTokens,
+			OutputTokens: u.OutputTokens, CostUSD: u.CostUSD, Seconds: u.Seconds})
+	}
+	for i := len(s.Recent) - 1; i >= 0; i-- { // oldest first
+		v.Events = append(v.Events, mcpserver.Event{Time: s.Recent[i].When, Text: s.Recent[i].Summary})
+	}
+	return v, nil
+}
+
+// state names a session from what phases records today: complete, or
+// running under a lock, else stopped (resumable). A recorded outcome will
+// tell failed from stopped.
+func state(s phases.SessionInfo) mcpserver.State {
+	switch {
+	case s.Complete:
+		return mcpserver.Done
+	case s.Lock != nil:
+		return mcpserver.Running
+	}
+	return mcpserver.Stopped
+}
+
+func (p phasesSessions) Report(ctx context.Context, repo, name string) (mcpserver.ReportView, error) {
+	v, err := p.Status(ctx, repo, name)
+	if err != nil {
+		return mcpserver.ReportView{}, err
+	}
+	r := mcpserver.ReportView{Name: name, Branch: v.Branch, Status: v}
+	if v.State != mcpserver.Done {
+		return r, nil
+	}
+	s, err := gitstore.Open(repo)
+	if err != nil {
+		return r, err
+	}
+	defer s.Close()
+	r.Path = layout.New(repo, name).ReportTree()
+	data, err := s.ReadFile(v.Head, r.Path)
+	if err != nil {
+		return r, fmt.Errorf("read %s of session %s: %w", r.Path, name, err)
+	}
+	r.Finished, r.Markdown, r.Title = true, string(data), title(string(data))
+	return r, nil
+}
+
+// title is the report's first level-one heading.
+func title(md string) string {
+	for _, line := range strings.Split(md, "\n") {
+		if t, ok := strings.CutPrefix(strings.TrimSpace(line), "# "); ok {
+			return strings.TrimSpace(t)
+		}
+	}
+	return ""
+}
