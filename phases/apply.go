@@ -33,7 +33,7 @@ func (s *State) applyCall(phase Phase, res callResult) {
 			s.FailedPhase, s.RetryCount = nil, 0
 		case a.failure != nil:
 			p := phase
-			s.FailedPhase, s.LastError, s.RetryCount = &p, ptr(a.failure.msg), a.number+1
+			s.FailedPhase, s.LastError, s.RetryCount, s.FailedAgent = &p, ptr(a.failure.msg), a.number+1, a.spec
 			if a.failure.timedOut {
 				s.Timeouts[a.spec]++
 			}

@@ -51,14 +51,10 @@ func (r *run) researchStep(ctx context.Context) error {
 		r.state.Stage = StageSynthesize
 		return nil
 	case r.state.Iteration >= r.state.MaxIterations:
-		r.state.LimitReached = true
-		r.warn(fmt.Sprintf("iteration limit %d reached; synthesizing what there is", r.state.MaxIterations))
-		r.state.Stage = StageSynthesize
+		r.stopAt(LimitIterations)
 		return nil
 	case r.overBudget():
-		r.state.LimitReached = true
-		r.warn("time budget reached; synthesizing what there is")
-		r.state.Stage = StageSynthesize
+		r.stopAt(LimitTime)
 		return nil
 	}
 	return r.researchTopic(ctx, step.Topic)

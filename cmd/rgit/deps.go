@@ -52,7 +52,7 @@ func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock) (ph
 			rep.Report(phases.Event{Kind: phases.EventWait, Agent: a.Name(), Message: fmt.Sprintf("rate limited; waiting %s (%s)", wait.Round(time.Second), phases.Redact(err.Error()))})
 		}), nil
 	}
-	return phases.Deps{NewAgent: newAgent, Reporter: rep, Confirm: confirmer(io), Clock: clock}, nil
+	return phases.Deps{NewAgent: newAgent, Reporter: rep, Confirm: confirmer(io), Clock: clock, Resolve: autoResolver(opts)}, nil
 }
 
 func absAll(dirs []string) []string {
