@@ -83,6 +83,7 @@ func (r *run) finalReview(ctx context.Context) error {
 		r.state.FinalGaps = v.Gaps
 		r.state.Stage = StageRevise
 	}
+	r.verdict = lastVerdict{v: verdict, gaps: len(v.Gaps)}
 	hash, err := r.commit(ctx, record{phase: PhaseFinalReview, verdict: verdict, summary: "final-review: report " + string(verdict),
 		body: v.body(), agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
 	if err != nil {

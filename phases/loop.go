@@ -78,7 +78,9 @@ func (r *run) overBudget() bool {
 // part spent inside agent calls, so rgit's own overhead is visible.
 func (r *run) done(phase Phase, topic string, o outcome, hash string, start time.Time) {
 	r.deps.Reporter.Report(Event{Kind: EventPhaseDone, Phase: phase, Topic: topic, Iteration: r.state.Iteration,
-		Max: r.state.MaxIterations, Agent: o.model, Commit: hash, Duration: since(r.clock, start), AgentTime: o.usage.Duration})
+		Max: r.state.MaxIterations, Agent: o.model, Commit: hash, Duration: since(r.clock, start), AgentTime: o.usage.Duration,
+		Tokens: o.usage.Tokens(), CostUSD: o.usage.CostUSD, Verdict: r.verdict.v, Gaps: r.verdict.gaps})
+	r.verdict = lastVerdict{}
 }
 
 // inputs gathers what a call of role reads of the session.

@@ -177,3 +177,10 @@ func (r *run) limitWarning(complete, total int) string {
 	return fmt.Sprintf("iteration limit reached (%d of %d): %d of %d topics complete; resume with a higher --max-iterations to finish",
 		r.state.Iteration, r.state.MaxIterations, complete, total)
 }
+
+// lastVerdict is a review's verdict and gap count, for the progress event
+// of its commit.
+type lastVerdict struct {
+	v    Verdict
+	gaps int
+}

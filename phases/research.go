@@ -61,6 +61,8 @@ type run struct {
 	// recovered failures, so the history says when and why.
 	events []string
 	merged merged
+	// verdict is the review verdict the next done event reports.
+	verdict lastVerdict
 }
 
 // merged says where this run merged the report.

@@ -17,7 +17,7 @@ import (
 // newDeps resolves the agents (printing which were chosen and why) and
 // wires progress rendering, confirmation and the clock.
 func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock) (phases.Deps, error) {
-	rep := newProgress(io)
+	rep := researchProgress(c, io, clock)
 	wd, err := os.Getwd()
 	if err != nil {
 		return phases.Deps{}, fmt.Errorf("find working directory: %w", err)
