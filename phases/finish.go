@@ -85,8 +85,13 @@ func (r *run) banner() string {
 // bannerPrefix starts every banner, so a report keeps at most one.
 const bannerPrefix = "---\n⚠️"
 
+// roundDur rounds a time for people: to the second, or to 10ms below 10s.
 func roundDur(seconds float64) time.Duration {
-	return time.Duration(seconds * float64(time.Second)).Round(time.Second)
+	d := time.Duration(seconds * float64(time.Second))
+	if d < 10*time.Second {
+		return d.Round(10 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }
 
 // finish completes the session: banner, a last commit without the

@@ -2,6 +2,8 @@ package phases
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/rgit-dev/rgit/phases/layout"
@@ -84,6 +86,10 @@ func (r *run) checkResearched() error {
 	if r.state.LastError != nil {
 		e.LastError = oneLine(*r.state.LastError)
 	}
+	// No report: leave no empty report directory behind in the work tree
+	// (os.Remove removes only empty ones).
+	_ = os.Remove(r.lay.Reports())
+	_ = os.Remove(filepath.Dir(r.lay.Reports()))
 	return e
 }
 
