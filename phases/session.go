@@ -42,6 +42,11 @@ func (r *run) openSession(ctx context.Context, prior *State) error {
 	} else if err := r.newState(); err != nil {
 		return err
 	}
+	tmpl, err := r.sessionTemplates(r.calls.tmpl)
+	if err != nil {
+		return err
+	}
+	r.calls.tmpl = tmpl
 	r.commits = &committer{store: r.store, lay: r.lay, token: r.lock.info.Token, clock: r.clock, head: head}
 	r.state.LockToken = &r.lock.info.Token
 	r.state.Runs = append(r.state.Runs, r.lock.info.Token)
