@@ -154,6 +154,7 @@ func writeJSON(w io.Writer, fields map[string]any) error {
 	fields["schema"] = jsonSchema
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // "<model>" stays readable
 	return enc.Encode(fields)
 }
 
