@@ -31,6 +31,7 @@ func (s *State) applyCall(phase Phase, res callResult) {
 		switch {
 		case a.ok:
 			s.FailedPhase, s.RetryCount = nil, 0
+			s.noteRanAs(a.spec, res.out.model)
 		case a.failure != nil:
 			p := phase
 			s.FailedPhase, s.LastError, s.RetryCount, s.FailedAgent = &p, ptr(a.failure.msg), a.number+1, a.spec

@@ -28,7 +28,7 @@ func (r *run) addMethodology(path string) error {
 	fmt.Fprintf(&b, "\n\n%s\n\n", methodologyHeading)
 	fmt.Fprintf(&b, "- Research tree: breadth %d, depth %d; %d topics, %d complete.\n", r.state.Breadth, r.state.Depth, c.Total, c.Complete)
 	fmt.Fprintf(&b, "- Iterations: %d of at most %d.\n", r.state.Iteration, r.state.MaxIterations)
-	fmt.Fprintf(&b, "- Agents: research %s, review %s.\n", r.state.Model, r.state.ReviewModel)
+	fmt.Fprintf(&b, "- Agents: research %s, review %s.\n", r.state.agentName(r.state.Model), r.state.agentName(r.state.ReviewModel))
 	if r.state.LimitReached {
 		fmt.Fprintf(&b, "- Stopped early: %s.\n", r.limitWarning(c.Complete, c.Total))
 	}

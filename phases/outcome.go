@@ -190,3 +190,32 @@ type lastVerdict struct {
 	v    Verdict
 	gaps int
 }
+
+// ranAs is the agent a call ran as: spec itself when it names a model,
+// else spec with the model the backend reported (claude ->
+// claude:claude-opus-4-6), so trailers and rgit log name the real model.
+func ranAs(spec, reported string) string {
+	if reported == "" || strings.Contains(spec, ":") {
+		return spec
+	}
+	return spec + ":" + reported
+}
+
+// noteRanAs remembers what a spec without a model ran as.
+func (s *State) noteRanAs(spec, full string) {
+	if full == "" || full == spec {
+		return
+	}
+	if s.RanAs == nil {
+		s.RanAs = map[string]string{}
+	}
+	s.RanAs[spec] = full
+}
+
+// agentName is how the methodology names an agent spec: as it ran.
+func (s *State) agentName(spec string) string {
+	if full, ok := s.RanAs[spec]; ok {
+		return full
+	}
+	return spec
+}

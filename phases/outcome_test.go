@@ -71,3 +71,37 @@ func TestTimeBudgetBanner(t *testing.T) {
 		t.Error("a time budget reported as the iteration limit")
 	}
 }
+
+// reportsModel is an agent whose backend says which model it ran, as
+// Claude Code's init line does when no model was named.
+type reportsModel struct{ *scripted }
+
+func (a reportsModel) Run(ctx context.Context, task agents.Task) (agents.Result, error) {
+	res, err := a.scripted.Run(ctx, task)
+	res.Model = "claude-opus-4-6"
+	return res, err
+}
+
+// An agent named without a model (auto's "claude") is recorded with the
+// model its CLI reported: in every Rgit-Model trailer, state.json and the
+// methodology.
+func TestReportedModelRecorded(t *testing.T) {
+	dir := testRepo(t)
+	a := reportsModel{&scripted{name: "claude"}}
+	_, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 1, Depth: 0, Model: "claude", ReviewModel: "claude"}, map[string]agents.Agent{"claude": a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	models := gitOut(t, dir, "log", "--format=%(trailers:key=Rgit-Model,valueonly)", "research/why")
+	for _, line := range strings.Fields(models) {
+		if line != "claude:claude-opus-4-6" {
+			t.Errorf("Rgit-Model %q, want claude:claude-opus-4-6", line)
+		}
+	}
+	if !strings.Contains(gitOut(t, dir, "show", "research/why:.research/why/state.json"), `"claude": "claude:claude-opus-4-6"`) {
+		t.Error("state.json does not record what claude ran as")
+	}
+	if report := gitOut(t, dir, "show", "main:reports/why/report.md"); !strings.Contains(report, "Agents: research claude:claude-opus-4-6, review claude:claude-opus-4-6.") {
+		t.Errorf("methodology:\n%s", report)
+	}
+}

@@ -45,6 +45,7 @@ type State struct {
 	Limit         Limit               `json:"limit,omitempty"`                 // which limit stopped research
 	LimitElapsedS float64             `json:"limit_elapsed_seconds,omitempty"` // the run's time when --time stopped it
 	FailedAgent   string              `json:"failed_agent,omitempty"`          // the agent of the last failed attempt (LastError)
+	RanAs         map[string]string   `json:"agents_ran_as,omitempty"`         // an agent spec without a model -> spec:model its CLI reported
 	FinalGaps     []string            `json:"final_gaps,omitempty"`
 	Retried       int                 `json:"retried_phases"`
 	Timeouts      map[string]int      `json:"timeouts,omitempty"`
