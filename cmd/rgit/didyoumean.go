@@ -74,7 +74,7 @@ var undefinedFlag = regexp.MustCompile(`flag provided but not defined: -+(\S+)`)
 func flagUsageError(c *cli.Context, err error) error {
 	cmd := "rgit"
 	var names []string
-	if c.Command != nil && c.Command.Name != "" {
+	if c.Command != nil && c.Command.Name != "" && (c.App == nil || c.Command.Name != c.App.Name) {
 		cmd += " " + c.Command.Name
 		for _, f := range c.Command.Flags {
 			names = append(names, f.Names()...)
