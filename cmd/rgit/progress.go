@@ -49,6 +49,8 @@ type progress struct {
 	w     io.Writer
 	level verbosity
 	live  *statusLine // nil when standard error is not a terminal
+	// terminal makes the status line; nil when standard error is not a terminal.
+	terminal func() *statusLine
 	// stop ends the ticks that redraw the status line; stopped says they have.
 	stop, stopped chan struct{}
 }
@@ -56,17 +58,31 @@ type progress struct {
 func newProgress(io *IO) *progress { return &progress{w: io.Err} }
 
 // researchProgress is the progress of `rgit research`: its verbosity from
-// the flags, and a status line redrawn every second when standard error is
-// a terminal (not TERM=dumb). close stops it.
+// the flags, and whether standard error is a terminal (not TERM=dumb) that
+// gets a status line once the run starts (see start).
 func researchProgress(c *cli.Context, io *IO, clock phases.Clock) *progress {
 	p := newProgress(io)
 	p.level = verbosityOf(c)
 	if io.ErrTTY && io.getenv("TERM") != "dumb" && p.level > quiet {
-		p.live = newStatusLine(clock, func() int { return terminalWidth(io) })
-		p.stop, p.stopped = make(chan struct{}), make(chan struct{})
-		go p.ticks(time.Second)
+		p.terminal = func() *statusLine { return newStatusLine(clock, func() int { return terminalWidth(io) }) }
 	}
 	return p
+}
+
+// startProgress shows r's status line, if r is a progress on a terminal,
+// and redraws it every second until closeProgress. Before it (while flags
+// and agents are checked) events are plain lines, so an error is never
+// printed on top of a status line.
+func startProgress(r phases.Reporter) {
+	p, ok := r.(*progress)
+	if !ok || p.terminal == nil {
+		return
+	}
+	p.mu.Lock()
+	p.live = p.terminal()
+	p.mu.Unlock()
+	p.stop, p.stopped = make(chan struct{}), make(chan struct{})
+	go p.ticks(time.Second)
 }
 
 func (p *progress) ticks(every time.Duration) {

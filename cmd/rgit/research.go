@@ -57,6 +57,7 @@ func researchCommand(io *IO) *cli.Command {
 				return err
 			}
 			start := clock.Now()
+			startProgress(deps.Reporter)
 			sum, err := phases.Research(c.Context, cfg, deps)
 			closeProgress(deps.Reporter)
 			printSummary(io, sum, err, clock.Now().Sub(start))
