@@ -109,6 +109,7 @@ type Result struct {
 	Text      string   // the final message
 	Files     []string // files written, relative to Task.Dir, when known
 	SessionID string   // the backend's session or thread id, for resuming
+	Model     string   // the model the backend says it ran ("" when it does not say)
 	Usage     Usage
 	ExitCode  int
 }

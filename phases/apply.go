@@ -31,9 +31,10 @@ func (s *State) applyCall(phase Phase, res callResult) {
 		switch {
 		case a.ok:
 			s.FailedPhase, s.RetryCount = nil, 0
+			s.noteRanAs(a.spec, res.out.model)
 		case a.failure != nil:
 			p := phase
-			s.FailedPhase, s.LastError, s.RetryCount = &p, ptr(a.failure.msg), a.number+1
+			s.FailedPhase, s.LastError, s.RetryCount, s.FailedAgent = &p, ptr(a.failure.msg), a.number+1, a.spec
 			if a.failure.timedOut {
 				s.Timeouts[a.spec]++
 			}

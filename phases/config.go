@@ -110,7 +110,7 @@ func (c *Config) Normalize() (notices []string, err error) {
 		c.MaxIterations = min
 	case c.MaxIterations < 0:
 		return nil, badInput("pass a positive --max-iterations", "invalid --max-iterations %d", c.MaxIterations)
-	case c.MaxIterations < min:
+	case c.MaxIterations < min && !c.Resume: // a resumed session's own breadth and depth decide (resumeSettings)
 		notices = append(notices, fmt.Sprintf("--max-iterations %d is below the minimum breadth^(depth+1)+5 = %d; using %d", c.MaxIterations, min, min))
 		c.MaxIterations = min
 	}

@@ -16,6 +16,9 @@ import (
 // adds the methodology. If every agent fails, rgit compiles the progress
 // files itself so the session still ends with a report.
 func (r *run) synthesize(ctx context.Context) error {
+	if err := r.checkResearched(); err != nil {
+		return err
+	}
 	start := r.clock.Now()
 	out := r.lay.Report()
 	brief, files := r.finalBrief()
@@ -80,6 +83,7 @@ func (r *run) finalReview(ctx context.Context) error {
 		r.state.FinalGaps = v.Gaps
 		r.state.Stage = StageRevise
 	}
+	r.verdict = lastVerdict{v: verdict, gaps: len(v.Gaps)}
 	hash, err := r.commit(ctx, record{phase: PhaseFinalReview, verdict: verdict, summary: "final-review: report " + string(verdict),
 		body: v.body(), agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/rgit-dev/rgit/phases/layout"
 	"github.com/rgit-dev/rgit/phases/plan"
@@ -27,7 +28,10 @@ func (r *run) addMethodology(path string) error {
 	fmt.Fprintf(&b, "\n\n%s\n\n", methodologyHeading)
 	fmt.Fprintf(&b, "- Research tree: breadth %d, depth %d; %d topics, %d complete.\n", r.state.Breadth, r.state.Depth, c.Total, c.Complete)
 	fmt.Fprintf(&b, "- Iterations: %d of at most %d.\n", r.state.Iteration, r.state.MaxIterations)
-	fmt.Fprintf(&b, "- Agents: research %s, review %s.\n", r.state.Model, r.state.ReviewModel)
+	fmt.Fprintf(&b, "- Agents: research %s, review %s.\n", r.state.agentName(r.state.Model), r.state.agentName(r.state.ReviewModel))
+	if r.state.LimitReached {
+		fmt.Fprintf(&b, "- Stopped early: %s.\n", r.limitWarning(c.Complete, c.Total))
+	}
 	if len(r.state.Exhausted) > 0 {
 		fmt.Fprintf(&b, "- Exhausted topics (%s, abandoned after %d attempts per agent):\n", ExhaustedTag, maxRetries+1)
 		for _, t := range r.state.Exhausted {
@@ -58,14 +62,36 @@ func dropSection(data []byte, heading string) []byte {
 	return append(out, rest[end+1:]...)
 }
 
-// banner is the seed's warning for a report made before the research was done.
+// banner is the seed's warning for a report made before the research was
+// done; it says which limit stopped it, with the real counts.
 func (r *run) banner() string {
 	c := r.plan.Counts()
-	return fmt.Sprintf("---\n⚠️ **WARNING: ITERATION LIMIT REACHED**\n\n"+
-		"This report was generated before all research topics were completed due to reaching the maximum iteration limit. Some findings may be incomplete or missing.\n\n"+
-		"- Topics completed: %d of %d\n- Iterations executed: %d (limit: %d)\n"+
-		"- To complete this research, resume with higher --max-iterations or run again without the limit\n---\n\n",
-		c.Complete, c.Total, r.state.Iteration, r.state.MaxIterations)
+	title, why, next := "ITERATION LIMIT REACHED", "reaching the maximum iteration limit",
+		"resume with a higher --max-iterations"
+	if r.state.Limit == LimitTime {
+		title, why, next = "TIME BUDGET REACHED", "reaching the --time budget", "resume with a new --time budget"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "---\n⚠️ **WARNING: %s**\n\n", title)
+	fmt.Fprintf(&b, "This report was generated before all research topics were completed due to %s. Some findings may be incomplete or missing.\n\n", why)
+	fmt.Fprintf(&b, "- Topics completed: %d of %d\n- Iterations executed: %d (limit: %d)\n", c.Complete, c.Total, r.state.Iteration, r.state.MaxIterations)
+	if r.state.Limit == LimitTime {
+		fmt.Fprintf(&b, "- Time used: %s (budget: %s)\n", roundDur(r.state.LimitElapsedS), roundDur(r.state.TimeBudgetS))
+	}
+	fmt.Fprintf(&b, "- To complete this research, %s: rgit research --name %s --resume\n---\n\n", next, r.lay.Name())
+	return b.String()
+}
+
+// bannerPrefix starts every banner, so a report keeps at most one.
+const bannerPrefix = "---\n⚠️"
+
+// roundDur rounds a time for people: to the second, or to 10ms below 10s.
+func roundDur(seconds float64) time.Duration {
+	d := time.Duration(seconds * float64(time.Second))
+	if d < 10*time.Second {
+		return d.Round(10 * time.Millisecond)
+	}
+	return d.Round(time.Second)
 }
 
 // finish completes the session: banner, a last commit without the
@@ -79,7 +105,7 @@ func (r *run) finish(ctx context.Context) error {
 			if err != nil {
 				return fmt.Errorf("read report: %w", err)
 			}
-			if !bytes.HasPrefix(data, []byte("---\n⚠️")) {
+			if !bytes.HasPrefix(data, []byte(bannerPrefix)) {
 				if err := writeFile(report, append([]byte(r.banner()), data...)); err != nil {
 					return fmt.Errorf("write banner: %w", err)
 				}

@@ -51,14 +51,10 @@ func (r *run) researchStep(ctx context.Context) error {
 		r.state.Stage = StageSynthesize
 		return nil
 	case r.state.Iteration >= r.state.MaxIterations:
-		r.state.LimitReached = true
-		r.warn(fmt.Sprintf("iteration limit %d reached; synthesizing what there is", r.state.MaxIterations))
-		r.state.Stage = StageSynthesize
+		r.stopAt(LimitIterations)
 		return nil
 	case r.overBudget():
-		r.state.LimitReached = true
-		r.warn("time budget reached; synthesizing what there is")
-		r.state.Stage = StageSynthesize
+		r.stopAt(LimitTime)
 		return nil
 	}
 	return r.researchTopic(ctx, step.Topic)
@@ -82,7 +78,9 @@ func (r *run) overBudget() bool {
 // part spent inside agent calls, so rgit's own overhead is visible.
 func (r *run) done(phase Phase, topic string, o outcome, hash string, start time.Time) {
 	r.deps.Reporter.Report(Event{Kind: EventPhaseDone, Phase: phase, Topic: topic, Iteration: r.state.Iteration,
-		Max: r.state.MaxIterations, Agent: o.model, Commit: hash, Duration: since(r.clock, start), AgentTime: o.usage.Duration})
+		Max: r.state.MaxIterations, Agent: o.model, Commit: hash, Duration: since(r.clock, start), AgentTime: o.usage.Duration,
+		Tokens: o.usage.Tokens(), CostUSD: o.usage.CostUSD, Verdict: r.verdict.v, Gaps: r.verdict.gaps})
+	r.verdict = lastVerdict{}
 }
 
 // inputs gathers what a call of role reads of the session.

@@ -3,6 +3,7 @@ package phases
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -25,6 +26,8 @@ type scripted struct {
 	failing func(task agents.Task) error
 	calls   []string
 	reject  bool // reject every topic review
+	// rejectTopic rejects every review of this one topic.
+	rejectTopic string
 	// rejectFinal rejects the first final review, so the report is revised.
 	rejectFinal bool
 }
@@ -58,7 +61,7 @@ func (s *scripted) Run(ctx context.Context, task agents.Task) (agents.Result, er
 		return agents.Result{Usage: agents.Usage{InputTokens: 10, OutputTokens: 5}}, write(body)
 	case agents.PhaseReview, agents.PhaseFinalReview:
 		v, _ := json.Marshal(Decision{Verdict: "accept", Summary: "fine"})
-		if s.reject && task.Phase == agents.PhaseReview {
+		if (s.reject || (s.rejectTopic != "" && s.rejectTopic == b.Topic)) && task.Phase == agents.PhaseReview {
 			v, _ = json.Marshal(Decision{Verdict: "reject", Summary: "thin", Gaps: []string{"more sources"}})
 		}
 		if s.rejectFinal && task.Phase == agents.PhaseFinalReview {
@@ -263,41 +266,130 @@ func (l *leakyOutput) Run(ctx context.Context, task agents.Task) (agents.Result,
 }
 
 // Reaching the iteration limit still runs the final cycle and puts the
-// seed's warning banner, with the real counts, on top of the report.
-func TestIterationLimitBanner(t *testing.T) {
+// seed's warning banner, with the real counts, on top of the report. A
+// resume with a higher --max-iterations researches the unfinished topic and
+// synthesizes again: the banner is updated, then gone once it is done.
+func TestIterationLimitBannerAndResume(t *testing.T) {
 	dir := testRepo(t)
-	a := &scripted{name: "picky", reject: true}
-	sum, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 1, Depth: 0, Model: "picky", ReviewModel: "picky"}, map[string]agents.Agent{"picky": a})
+	a := &scripted{name: "picky", rejectTopic: "Root 2"}
+	agentsByName := map[string]agents.Agent{"picky": a}
+	sum, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 2, Depth: 0, Model: "picky", ReviewModel: "picky"}, agentsByName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !sum.LimitReached || sum.Iterations != 6 || sum.Warning == "" || !sum.Finished {
+	if !sum.LimitReached || sum.Iterations != 7 || !strings.Contains(sum.Warning, "iteration limit reached (7 of 7)") || !sum.Finished {
 		t.Fatalf("summary %+v", sum)
 	}
-	report, err := os.ReadFile(filepath.Join(dir, "reports", "why", "report.md"))
+	reportPath := filepath.Join(dir, "reports", "why", "report.md")
+	wantTop := func(wants ...string) {
+		t.Helper()
+		report, err := os.ReadFile(reportPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range wants {
+			if !strings.HasPrefix(string(report), "---\n") || !strings.Contains(string(report), want) {
+				t.Errorf("report lacks %q at the top:\n%.600s", want, report)
+			}
+		}
+		if n := strings.Count(string(report), "WARNING:"); n != 1 {
+			t.Errorf("report has %d banners, want 1", n)
+		}
+	}
+	wantTop("WARNING: ITERATION LIMIT REACHED", "Topics completed: 1 of 2", "Iterations executed: 7 (limit: 7)")
+
+	resume := Config{Name: "why", Resume: true, Breadth: 3, Depth: 3, Model: "auto", ReviewModel: "auto"}
+	resume.MaxIterations = 9 // below the default tree's minimum; the session's own (2^1+5 = 7) decides
+	sum, _, err = runWith(t, dir, resume, agentsByName)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"WARNING: ITERATION LIMIT REACHED", "Topics completed: 0 of 1", "Iterations executed: 6 (limit: 6)"} {
-		if !strings.HasPrefix(string(report), "---\n") || !strings.Contains(string(report), want) {
-			t.Errorf("report lacks %q at the top:\n%.400s", want, report)
-		}
+	if sum.Iterations != 9 || sum.MaxIter != 9 || !sum.LimitReached || !sum.Finished {
+		t.Fatalf("resumed summary %+v", sum)
+	}
+	wantTop("Topics completed: 1 of 2", "Iterations executed: 9 (limit: 9)")
+
+	a.rejectTopic = ""
+	resume.MaxIterations = 12
+	sum, _, err = runWith(t, dir, resume, agentsByName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Complete != 2 || sum.LimitReached || sum.Warning != "" || !sum.Finished || sum.Target != "main" {
+		t.Fatalf("third run summary %+v", sum)
+	}
+	report, _ := os.ReadFile(reportPath)
+	if strings.Contains(string(report), "WARNING") {
+		t.Errorf("banner left on a finished report:\n%.300s", report)
 	}
 }
 
-// A spent --time budget stops research but still synthesizes a report.
+// A spent --time budget before any topic was accepted is a failure: nothing
+// merged, the session resumable, and a resume with a new --time finishes.
 func TestTimeBudget(t *testing.T) {
 	dir := testRepo(t)
+	before := gitOut(t, dir, "rev-parse", "main")
 	a := &scripted{name: "fake"}
-	sum, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 2, Depth: 1, Model: "fake", ReviewModel: "fake", TimeBudget: time.Nanosecond},
+	_, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 2, Depth: 1, Model: "fake", ReviewModel: "fake", TimeBudget: time.Nanosecond},
 		map[string]agents.Agent{"fake": a})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !sum.LimitReached || sum.Iterations != 0 || !sum.Finished {
-		t.Fatalf("summary %+v", sum)
+	var rf *ResearchFailedError
+	if !errors.As(err, &rf) || rf.Limit != LimitTime {
+		t.Fatalf("err = %v, want a ResearchFailedError at the time budget", err)
 	}
 	if strings.Contains(strings.Join(a.calls, ","), "research:") {
 		t.Errorf("researched past the budget: %v", a.calls)
 	}
+	if got := gitOut(t, dir, "rev-parse", "main"); got != before {
+		t.Errorf("main moved to %s", got)
+	}
+	sum, _, err := runWith(t, dir, Config{Name: "why", Resume: true, Breadth: 3, Depth: 3, TimeBudget: time.Hour}, map[string]agents.Agent{"fake": a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Finished || sum.LimitReached || sum.Complete != sum.Total || sum.Target != "main" {
+		t.Fatalf("resumed summary %+v", sum)
+	}
+}
+
+// Research that fails on every topic is a failure naming the agent and its
+// last error; nothing is merged, and a resume retries the failed topics.
+func TestAllResearchFailed(t *testing.T) {
+	dir := testRepo(t)
+	before := gitOut(t, dir, "rev-parse", "main")
+	broken := &scripted{name: "broken", failing: func(task agents.Task) error {
+		if task.Phase == agents.PhaseResearch {
+			return errors.New("corpus is empty")
+		}
+		return nil
+	}}
+	_, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 2, Depth: 0, Model: "broken", ReviewModel: "broken"}, map[string]agents.Agent{"broken": broken})
+	var rf *ResearchFailedError
+	if !errors.As(err, &rf) || rf.Exhausted != 2 || rf.Agent != "broken" || !strings.Contains(err.Error(), "corpus is empty") {
+		t.Fatalf("err = %v (%+v)", err, rf)
+	}
+	if got := gitOut(t, dir, "rev-parse", "main"); got != before {
+		t.Errorf("main moved to %s", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "reports", "why", "report.md")); err == nil {
+		t.Error("a report was written")
+	}
+	fixed := &scripted{name: "broken"}
+	sum, _, err := runWith(t, dir, Config{Name: "why", Resume: true, Breadth: 3, Depth: 3}, map[string]agents.Agent{"broken": fixed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Finished || sum.Complete != 2 || len(sum.Exhausted) != 0 || sum.Target != "main" {
+		t.Fatalf("resumed summary %+v", sum)
+	}
+}
+
+func gitOut(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %v: %v", args, err)
+	}
+	return strings.TrimSpace(string(out))
 }

@@ -67,7 +67,7 @@ func (r *run) summary() Summary {
 		s.Complete, s.Total = c.Complete, c.Total
 	}
 	if s.LimitReached {
-		s.Warning = fmt.Sprintf("iteration or time limit reached: %d of %d topics complete; resume with a higher --max-iterations to finish", s.Complete, s.Total)
+		s.Warning = r.limitWarning(s.Complete, s.Total)
 	}
 	return s
 }

@@ -28,6 +28,10 @@ type Event struct {
 	Commit    string
 	Duration  time.Duration // the whole phase
 	AgentTime time.Duration // inside the agent call
+	Tokens    int64         // EventPhaseDone: the phase's tokens
+	CostUSD   float64       // EventPhaseDone: the phase's cost
+	Verdict   Verdict       // EventPhaseDone of a review: its verdict
+	Gaps      int           // EventPhaseDone of a review: the gaps it named
 }
 
 // Reporter receives progress; cmd renders it. Implementations must be

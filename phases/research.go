@@ -17,6 +17,8 @@ type Deps struct {
 	Reporter Reporter
 	// Confirm asks the user a yes/no question; nil means there is no terminal.
 	Confirm func(question string) (bool, error)
+	// Resolve names the agent "auto" stands for; nil leaves "auto" to NewAgent.
+	Resolve AgentResolver
 	// Clock tells the time; nil is SystemClock.
 	Clock Clock
 	// OpenStore and InitStore open the repository; nil is gitstore.
@@ -59,6 +61,8 @@ type run struct {
 	// recovered failures, so the history says when and why.
 	events []string
 	merged merged
+	// verdict is the review verdict the next done event reports.
+	verdict lastVerdict
 }
 
 // merged says where this run merged the report.

@@ -64,7 +64,7 @@ func (cr *callRunner) run(ctx context.Context, c call, in callInputs) callResult
 			}
 			a.ok = true
 			res.attempts = append(res.attempts, a)
-			res.out = outcome{res: out, agent: agent.Name(), model: spec, usage: total, elapsed: since(cr.clock, start)}
+			res.out = outcome{res: out, agent: agent.Name(), model: ranAs(spec, out.Model), usage: total, elapsed: since(cr.clock, start)}
 			return res
 		}
 		if ctx.Err() != nil {

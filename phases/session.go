@@ -30,17 +30,23 @@ func (r *run) openSession(ctx context.Context, prior *State) error {
 		head = h
 		r.state = prior
 		r.notice(fmt.Sprintf("resuming session %s from %s (stage %s, iteration %d)", r.cfg.Name, r.lay.Branch(), prior.Stage, prior.Iteration))
-		var raised bool
-		r.state.Settings, raised = resumeSettings(prior.Settings, r.cfg)
-		if raised {
-			r.state.LimitReached = false
-		}
+		var lifted bool
+		r.state.Settings, lifted = resumeSettings(prior.Settings, r.cfg)
+		r.state.Settings = r.state.Settings.resolved(r.deps.Resolve, r.notice)
 		if err := r.loadPlan(); err != nil {
+			return err
+		}
+		if err := r.reopen(lifted); err != nil {
 			return err
 		}
 	} else if err := r.newState(); err != nil {
 		return err
 	}
+	tmpl, err := r.sessionTemplates(r.calls.tmpl)
+	if err != nil {
+		return err
+	}
+	r.calls.tmpl = tmpl
 	r.commits = &committer{store: r.store, lay: r.lay, token: r.lock.info.Token, clock: r.clock, head: head}
 	r.state.LockToken = &r.lock.info.Token
 	r.state.Runs = append(r.state.Runs, r.lock.info.Token)
@@ -80,7 +86,7 @@ func (r *run) newState() error {
 		target = cur
 	}
 	r.state = &State{
-		OriginalTopic: r.cfg.Topic, Settings: newSettings(r.cfg, target),
+		OriginalTopic: r.cfg.Topic, Settings: newSettings(r.cfg, target).resolved(r.deps.Resolve, r.notice),
 		CurrentPhase: PhasePlan, StartTime: unixSeconds(r.clock.Now()),
 		Version: stateVersion, Name: r.cfg.Name, Stage: StagePlan,
 	}

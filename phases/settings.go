@@ -1,6 +1,7 @@
 package phases
 
 import (
+	"fmt"
 	"slices"
 	"time"
 )
@@ -43,20 +44,30 @@ func newSettings(cfg Config, target string) Settings {
 // and the only place that decides it. From cfg (normalized):
 //
 //   - MaxIterations: raised, never lowered, and only by an explicit
-//     --max-iterations; raised reports it (the caller then clears the
-//     limit-reached mark, so the loop goes on).
+//     --max-iterations; the minimum is the session's own
+//     breadth^(depth+1)+5, not one computed from this run's flags.
+//   - TimeBudgetS: replaced by a new --time (a budget is per run: the
+//     resumed run gets the whole of it).
 //   - Model, ReviewModel: replaced by a named agent (not "" or "auto");
 //     --mock-mode replaces both with mock and sets MockMode.
 //   - Fallback, Corpus: replaced when given.
 //   - Timeout: replaced when positive.
 //   - TargetBranch: replaced by --merge-into.
 //
-// Breadth, Depth, the --time budget and the per-topic pass cap belong to
-// the session and never change: the plan was made for them.
-func resumeSettings(prior Settings, cfg Config) (next Settings, raised bool) {
+// lifted says a limit that may have stopped the session was raised or
+// renewed, so the caller lets its research go on. Breadth, Depth and the
+// per-topic pass cap belong to the session and never change: the plan was
+// made for them.
+func resumeSettings(prior Settings, cfg Config) (next Settings, lifted bool) {
 	next = prior
-	if cfg.explicitMax && cfg.MaxIterations > prior.MaxIterations {
-		next.MaxIterations, raised = cfg.MaxIterations, true
+	if cfg.explicitMax {
+		want := max(cfg.MaxIterations, MinIterations(prior.Breadth, prior.Depth))
+		if want > prior.MaxIterations {
+			next.MaxIterations, lifted = want, true
+		}
+	}
+	if cfg.TimeBudget > 0 {
+		next.TimeBudgetS, lifted = cfg.TimeBudget.Seconds(), true
 	}
 	if named(cfg.Model) {
 		next.Model = cfg.Model
@@ -79,7 +90,50 @@ func resumeSettings(prior Settings, cfg Config) (next Settings, raised bool) {
 	if len(cfg.Corpus) > 0 {
 		next.Corpus = cfg.Corpus
 	}
-	return next, raised
+	return next, lifted
+}
+
+// AgentResolver names the agent "auto" stands for in a role, and why; cmd
+// provides it (it knows what is installed).
+type AgentResolver func(spec string, role Role) (resolved, reason string)
+
+// resolved replaces "auto" in the agent settings with the agent it stands
+// for, so state.json, every Rgit-Model trailer, rgit log and the
+// methodology name the agent that actually ran. note is told each choice.
+func (s Settings) resolved(resolve AgentResolver, note func(string)) Settings {
+	if resolve == nil {
+		return s
+	}
+	one := func(spec string, role Role) string {
+		if named(spec) {
+			return spec
+		}
+		got, why := resolve(spec, role)
+		if got == "" || got == spec {
+			return spec
+		}
+		what := "research"
+		if role == RoleReview {
+			what = "review"
+		}
+		note(fmt.Sprintf("%s agent: %s (auto: %s)", what, got, why))
+		return got
+	}
+	s.Model = one(s.Model, RoleResearch)
+	s.ReviewModel = one(s.ReviewModel, RoleReview)
+	fb := make([]string, 0, len(s.Fallback))
+	for _, f := range s.Fallback {
+		if f == "auto" {
+			f = s.Model
+		}
+		if !slices.Contains(fb, f) {
+			fb = append(fb, f)
+		}
+	}
+	if len(s.Fallback) > 0 {
+		s.Fallback = fb
+	}
+	return s
 }
 
 // named says whether an agent flag names an agent rather than leaving the

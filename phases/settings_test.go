@@ -1,9 +1,14 @@
 package phases
 
 import (
+	"context"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/rgit-dev/rgit/agents"
 )
 
 func TestNewSettings(t *testing.T) {
@@ -48,7 +53,11 @@ func TestResumeSettings(t *testing.T) {
 			with(func(s *Settings) {
 				s.Fallback, s.Corpus, s.Timeout, s.TargetBranch = []string{"mock"}, []string{"/d"}, 60, "other"
 			}), false},
-		{"breadth, depth, budget and pass cap are the session's", Config{Breadth: 5, Depth: 3, TimeBudget: time.Hour, MaxPerTopic: 9}, prior, false},
+		{"breadth, depth and pass cap are the session's", Config{Breadth: 5, Depth: 3, MaxPerTopic: 9}, prior, false},
+		{"a new time budget is the run's", Config{TimeBudget: time.Hour}, with(func(s *Settings) { s.TimeBudgetS = 3600 }), true},
+		{"the session's minimum, not the flags'", Config{Breadth: 3, Depth: 3, MaxIterations: 8, explicitMax: true}, prior, false},
+		{"an explicit limit below the session's minimum raises to it", Config{MaxIterations: 3, explicitMax: true},
+			with(func(s *Settings) { s.MaxIterations = 9 }), false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -76,5 +85,53 @@ func TestChain(t *testing.T) {
 		if got := s.chain(tc.role, tc.switches); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("chain(%s, %v) = %v, want %v", tc.role, tc.switches, got, tc.want)
 		}
+	}
+}
+
+// "auto" is recorded as the agent it stands for, so state.json, the
+// trailers and the methodology name the agent that ran.
+func TestResolvedAgentRecorded(t *testing.T) {
+	dir := testRepo(t)
+	a := &scripted{name: "fake"}
+	var notes []string
+	deps := Deps{
+		NewAgent: func(spec string) (agents.Agent, error) {
+			if spec != "fake:big" && spec != "fake:small" {
+				return nil, fmt.Errorf("asked for %q", spec)
+			}
+			return a, nil
+		},
+		Resolve: func(spec string, role Role) (string, string) {
+			if role == RoleReview {
+				return "fake:small", "test review"
+			}
+			return "fake:big", "test"
+		},
+		Reporter: ReporterFunc(func(e Event) {
+			if e.Kind == EventNotice {
+				notes = append(notes, e.Message)
+			}
+		}),
+	}
+	cfg := Config{Dir: dir, Topic: "Why?", Breadth: 1, Depth: 0, Model: "auto", ReviewModel: "auto"}
+	if _, err := Research(context.Background(), cfg, deps); err != nil {
+		t.Fatal(err)
+	}
+	state := gitOut(t, dir, "show", "research/why:.research/why/state.json")
+	for _, want := range []string{`"model": "fake:big"`, `"review_model": "fake:small"`} {
+		if !strings.Contains(state, want) {
+			t.Errorf("state.json lacks %s:\n%s", want, state)
+		}
+	}
+	models := gitOut(t, dir, "log", "--format=%(trailers:key=Rgit-Model,valueonly)", "research/why")
+	if strings.Contains(models, "auto") || !strings.Contains(models, "fake:big") || !strings.Contains(models, "fake:small") {
+		t.Errorf("Rgit-Model trailers:\n%s", models)
+	}
+	report := gitOut(t, dir, "show", "main:reports/why/report.md")
+	if !strings.Contains(report, "Agents: research fake:big, review fake:small.") {
+		t.Errorf("methodology does not name the resolved agents:\n%s", report)
+	}
+	if got := strings.Join(notes, "\n"); !strings.Contains(got, "research agent: fake:big (auto: test)") {
+		t.Errorf("notices:\n%s", got)
 	}
 }

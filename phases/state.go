@@ -32,22 +32,26 @@ type State struct {
 	PhaseRecovered bool     `json:"phase_recovered"`
 
 	// rgit's own fields.
-	Version      int                 `json:"rgit_state_version"`
-	Name         string              `json:"name"`
-	Stage        Stage               `json:"stage"`
-	Slugs        map[string]string   `json:"slugs"`
-	Exhausted    []string            `json:"exhausted,omitempty"`
-	Gaps         map[string][]string `json:"gaps,omitempty"`
-	Summaries    map[string]string   `json:"summaries,omitempty"`
-	Passes       map[string]int      `json:"passes,omitempty"`
-	AgentSession map[string]string   `json:"agent_sessions,omitempty"`
-	LimitReached bool                `json:"limit_reached"`
-	FinalGaps    []string            `json:"final_gaps,omitempty"`
-	Retried      int                 `json:"retried_phases"`
-	Timeouts     map[string]int      `json:"timeouts,omitempty"`
-	Switches     []Switch            `json:"fallback_switches,omitempty"`
-	Usage        map[string]*Totals  `json:"usage,omitempty"`
-	Runs         []string            `json:"runs,omitempty"`
+	Version       int                 `json:"rgit_state_version"`
+	Name          string              `json:"name"`
+	Stage         Stage               `json:"stage"`
+	Slugs         map[string]string   `json:"slugs"`
+	Exhausted     []string            `json:"exhausted,omitempty"`
+	Gaps          map[string][]string `json:"gaps,omitempty"`
+	Summaries     map[string]string   `json:"summaries,omitempty"`
+	Passes        map[string]int      `json:"passes,omitempty"`
+	AgentSession  map[string]string   `json:"agent_sessions,omitempty"`
+	LimitReached  bool                `json:"limit_reached"`
+	Limit         Limit               `json:"limit,omitempty"`                 // which limit stopped research
+	LimitElapsedS float64             `json:"limit_elapsed_seconds,omitempty"` // the run's time when --time stopped it
+	FailedAgent   string              `json:"failed_agent,omitempty"`          // the agent of the last failed attempt (LastError)
+	RanAs         map[string]string   `json:"agents_ran_as,omitempty"`         // an agent spec without a model -> spec:model its CLI reported
+	FinalGaps     []string            `json:"final_gaps,omitempty"`
+	Retried       int                 `json:"retried_phases"`
+	Timeouts      map[string]int      `json:"timeouts,omitempty"`
+	Switches      []Switch            `json:"fallback_switches,omitempty"`
+	Usage         map[string]*Totals  `json:"usage,omitempty"`
+	Runs          []string            `json:"runs,omitempty"`
 }
 
 // Switch records a move down the fallback chain.

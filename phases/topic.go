@@ -88,6 +88,7 @@ func (r *run) reviewTopic(ctx context.Context, t *plan.Topic) error {
 	if err := r.markCompletion(); err != nil {
 		return err
 	}
+	r.verdict = lastVerdict{v: verdict, gaps: len(d.Gaps)}
 	hash, err := r.commit(ctx, record{phase: PhaseReview, topic: t.Name, verdict: verdict,
 		summary: fmt.Sprintf("review: %s %s", t.Name, verdict), body: d.body(),
 		agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})

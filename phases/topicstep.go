@@ -89,5 +89,8 @@ func (r *run) topicJob(phase Phase, t *plan.Topic) topicJob {
 		j.vars["progress_files"] = fmt.Sprintf("- %s: %s", t.Name, j.progress)
 	}
 	j.in = r.inputs(role)
+	if phase == PhaseResearch {
+		j.in.iteration++ // the iteration this research starts: [3/14] means the third is running
+	}
 	return j
 }

@@ -14,6 +14,7 @@ type event struct {
 	Type      string `json:"type"`
 	Subtype   string `json:"subtype"`
 	SessionID string `json:"session_id"`
+	Model     string `json:"model"` // system init line: the model this run uses
 	// assistant lines: the message, and the error kind of a synthetic
 	// message ("authentication_failed", "rate_limit", "billing_error").
 	Message *struct {
@@ -47,6 +48,7 @@ type parser struct {
 	dir      string   // the workspace, for Result.Files
 	files    []string // paths given to the file-writing tools
 	session  string
+	model    string // from the init line, so rgit records the model the CLI chose
 	lastText string // the last assistant text, for errors without a result
 	apiError string // the error kind of the last synthetic assistant message
 	result   *event
@@ -73,6 +75,10 @@ func (p *parser) Line(b []byte) {
 		p.session = e.SessionID
 	}
 	switch e.Type {
+	case "system":
+		if e.Subtype == "init" && e.Model != "" {
+			p.model = e.Model
+		}
 	case "assistant":
 		if e.Error != "" {
 			p.apiError = e.Error
@@ -99,7 +105,7 @@ func (p *parser) Line(b []byte) {
 // Finish turns the parsed stream and the exit status into the call's
 // outcome. Success needs a result line without is_error and exit 0.
 func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
+	out := agents.Result{SessionID: p.session, Model: p.model, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
 	out.Usage.Duration = res.Duration
 	r := p.result
 	if r == nil {

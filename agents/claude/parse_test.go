@@ -68,3 +68,19 @@ func BenchmarkParseBaseline(b *testing.B) {
 		}
 	}
 }
+
+// The init line names the model Claude Code chose; the result carries it,
+// so a session run with the CLI's default records the real model.
+func TestParseReportsModel(t *testing.T) {
+	var p parser
+	for _, l := range streamLines() {
+		p.Line(l)
+	}
+	res, err := p.Finish(proc.Result{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Model != "claude-opus-4-8" {
+		t.Errorf("Model = %q, want claude-opus-4-8", res.Model)
+	}
+}

@@ -15,16 +15,38 @@ var version = "dev"
 // main without os.Exit, so tests can call it with buffers.
 func run(ctx context.Context, args []string, io *IO) int {
 	app := newApp(io)
-	err := app.RunContext(ctx, reorderArgs(app, args))
+	var err error
+	if name, ok := commandArg(args); ok && name != "help" && name != "h" && app.Command(name) == nil {
+		err = unknownCommand(app, name)
+	} else {
+		err = app.RunContext(ctx, reorderArgs(app, args))
+	}
 	if err != nil {
-		fmt.Fprintf(io.Err, "rgit: error: %v\n", err)
-		if hint := hintFor(err); hint != "" {
-			for _, line := range strings.Split(hint, "\n") {
-				fmt.Fprintf(io.Err, "rgit: hint: %s\n", line)
+		if wantsJSON(args) {
+			printJSONError(io, err)
+		} else {
+			fmt.Fprintf(io.Err, "rgit: error: %v\n", err)
+			if hint := hintFor(err); hint != "" {
+				for _, line := range strings.Split(hint, "\n") {
+					fmt.Fprintf(io.Err, "rgit: hint: %s\n", line)
+				}
 			}
 		}
 	}
 	return exitCode(err)
+}
+
+// commandArg is the first argument that is not a flag: the command name.
+func commandArg(args []string) (string, bool) {
+	for _, a := range args[min(1, len(args)):] {
+		if a == "--" {
+			return "", false
+		}
+		if !strings.HasPrefix(a, "-") {
+			return a, true
+		}
+	}
+	return "", false
 }
 
 func newApp(io *IO) *cli.App {
@@ -43,8 +65,18 @@ func newApp(io *IO) *cli.App {
 		UseShortOptionHandling: false,
 		// The library must never call os.Exit: exit codes are decided in run.
 		ExitErrHandler: func(*cli.Context, error) {},
-		Commands:       commands(io),
+		OnUsageError:   func(c *cli.Context, err error, _ bool) error { return flagUsageError(c, err) },
+		Commands:       withUsageErrors(commands(io)),
 	}
+}
+
+// withUsageErrors makes every command report a flag error as one line
+// with a "did you mean", never with its whole help.
+func withUsageErrors(cmds []*cli.Command) []*cli.Command {
+	for _, c := range cmds {
+		c.OnUsageError = func(c *cli.Context, err error, _ bool) error { return flagUsageError(c, err) }
+	}
+	return cmds
 }
 
 func commands(io *IO) []*cli.Command {
@@ -58,6 +90,7 @@ func commands(io *IO) []*cli.Command {
 		integrateCommand(io),
 		mcpCommand(io),
 		versionCommand(io),
+		completionCommand(io),
 	}
 }
 

@@ -17,7 +17,7 @@ import (
 // newDeps resolves the agents (printing which were chosen and why) and
 // wires progress rendering, confirmation and the clock.
 func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock) (phases.Deps, error) {
-	rep := newProgress(io)
+	rep := researchProgress(c, io, clock)
 	wd, err := os.Getwd()
 	if err != nil {
 		return phases.Deps{}, fmt.Errorf("find working directory: %w", err)
@@ -52,7 +52,7 @@ func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock) (ph
 			rep.Report(phases.Event{Kind: phases.EventWait, Agent: a.Name(), Message: fmt.Sprintf("rate limited; waiting %s (%s)", wait.Round(time.Second), phases.Redact(err.Error()))})
 		}), nil
 	}
-	return phases.Deps{NewAgent: newAgent, Reporter: rep, Confirm: confirmer(io), Clock: clock}, nil
+	return phases.Deps{NewAgent: newAgent, Reporter: rep, Confirm: confirmer(io), Clock: clock, Resolve: autoResolver(opts)}, nil
 }
 
 func absAll(dirs []string) []string {

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/rgit-dev/rgit/phases"
 )
 
@@ -29,6 +31,10 @@ func TestExitCodesAndHints(t *testing.T) {
 		{"context", context.Canceled, exitCancelled, ""},
 		{"merge conflict is a failure, not bad input", fmt.Errorf("finish: %w", conflict), exitFailure, "--merge-into BRANCH or --no-merge"},
 		{"moved branch", moved, exitFailure, "git log research/x"},
+		{"research failed is a failure naming how to resume", fmt.Errorf("run: %w", &phases.ResearchFailedError{Name: "x", Exhausted: 2, Agent: "claude", LastError: "500"}),
+			exitFailure, "rgit research --name x --resume"},
+		{"usage error names the command's help", flagUsageError(&cli.Context{Command: &cli.Command{Name: "log"}}, errors.New("flag provided but not defined: -wdie")),
+			exitUsage, "Run 'rgit log --help'"},
 		{"other", errors.New("disk on fire"), exitFailure, ""},
 	}
 	for _, tc := range tests {
@@ -95,5 +101,14 @@ func TestHintLines(t *testing.T) {
 	want := "rgit: error: invalid RGIT_NOW \"never\"\nrgit: hint: set RGIT_NOW to an RFC 3339 time such as 2026-01-01T00:00:00Z, or @<unix seconds>, or unset it\n"
 	if errb.String() != want || out.String() != "" {
 		t.Errorf("stderr %q, stdout %q", errb.String(), out.String())
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	cands := []string{"research", "status", "log", "list", "cancel", "agents", "completion"}
+	for in, want := range map[string]string{"reserch": "research", "stauts": "status", "lgo": "log", "compl": "completion", "xyzzy": "", "lis": "list"} {
+		if got := suggest(in, cands); got != want {
+			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -12,11 +12,12 @@ type IO struct {
 	Out    io.Writer
 	Err    io.Writer
 	IsTTY  bool                    // standard input and error are a terminal: rgit may ask questions
+	ErrTTY bool                    // standard error is a terminal: progress may redraw a status line
 	Getenv func(key string) string // nil is os.Getenv
 }
 
 func newIO(in *os.File, out, errw *os.File) *IO {
-	return &IO{In: in, Out: out, Err: errw, IsTTY: isTerminal(in) && isTerminal(errw), Getenv: os.Getenv}
+	return &IO{In: in, Out: out, Err: errw, IsTTY: isTerminal(in) && isTerminal(errw), ErrTTY: isTerminal(errw), Getenv: os.Getenv}
 }
 
 func (io *IO) getenv(key string) string {

@@ -75,3 +75,67 @@ func TestConfirmer(t *testing.T) {
 		}
 	}
 }
+
+func TestStatusLineRender(t *testing.T) {
+	clock := phases.FixedClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	start := func(topic string, iter int) phases.Event {
+		return phases.Event{Kind: phases.EventPhaseStart, Phase: phases.PhaseResearch, Topic: topic, Iteration: iter, Max: 14, Agent: "claude:claude-opus-4-6"}
+	}
+	done := func(topic string) phases.Event {
+		return phases.Event{Kind: phases.EventPhaseDone, Phase: phases.PhaseResearch, Topic: topic, Tokens: 12000, CostUSD: 0.25}
+	}
+	review := phases.Event{Kind: phases.EventPhaseDone, Phase: phases.PhaseReview, Topic: "Moon", Verdict: phases.VerdictRejected, Gaps: 2}
+	tests := []struct {
+		name   string
+		events []phases.Event
+		width  int
+		want   string
+	}{
+		{"one call", []phases.Event{start("Moon", 3)}, 200, `rgit 00:00 · [3/14] · research "Moon" (claude:claude-opus-4-6) · 0 tokens $0.00`},
+		{"several in flight: a count and the newest", []phases.Event{start("Moon", 3), start("Sun", 4), start("Tides", 5)}, 200,
+			`rgit 00:00 · [5/14] · 3 calls: research "Tides" (claude:claude-opus-4-6) +2 more · 0 tokens $0.00`},
+		{"totals and the last verdict", []phases.Event{start("Moon", 3), done("Moon"), review}, 200,
+			"rgit 00:00 · [3/14] · committing · 12.0k tokens $0.25 · last review: rejected, 2 gaps"},
+		{"cut to the terminal", []phases.Event{start("Moon", 3)}, 30, "rgit 00:00 · [3/14] · resear…"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newStatusLine(clock, func() int { return tc.width })
+			for _, e := range tc.events {
+				s.update(e)
+			}
+			if got := s.render(); got != tc.want {
+				t.Errorf("render =\n%q\nwant\n%q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestVerbosity(t *testing.T) {
+	events := []phases.Event{
+		{Kind: phases.EventNotice, Message: "hello"},
+		{Kind: phases.EventWarning, Message: "careful"},
+		{Kind: phases.EventPhaseStart, Phase: phases.PhaseResearch, Topic: "Moon", Iteration: 1, Max: 9, Agent: "mock", Attempt: 1},
+		{Kind: phases.EventPhaseDone, Phase: phases.PhaseReview, Topic: "Moon", Agent: "mock", Tokens: 7, Verdict: phases.VerdictAccepted, Commit: "abc"},
+	}
+	tests := []struct {
+		level verbosity
+		want  string
+	}{
+		{quiet, "rgit: warning: careful\n"},
+		{normal, "rgit: hello\nrgit: warning: careful\n      done review in 0s (agent 0s) -> abc: accepted\n"},
+		{verbose, "rgit: hello\nrgit: warning: careful\n[1/9] research     \"Moon\" (mock, attempt 2)\n" +
+			"      done review in 0s (agent 0s) -> abc: accepted [mock, 7 tokens, $0.0000]\n"},
+	}
+	for _, tc := range tests {
+		var b strings.Builder
+		p := newProgress(&IO{Err: &b})
+		p.level = tc.level
+		for _, e := range events {
+			p.Report(e)
+		}
+		if b.String() != tc.want {
+			t.Errorf("level %d:\n%q\nwant\n%q", tc.level, b.String(), tc.want)
+		}
+	}
+}

@@ -31,6 +31,9 @@ func reorderArgs(app *cli.App, args []string) []string {
 	out = append(out, rest[0])
 	flags, positional := splitFlags(cmd, rest[1:])
 	out = append(out, flags...)
+	if wantsHelp(flags) {
+		return out // `rgit research "x" --help` is the command's help, not help on a topic "x"
+	}
 	if len(positional) > 0 {
 		out = append(out, "--")
 		out = append(out, positional...)
@@ -69,4 +72,13 @@ func splitFlags(cmd *cli.Command, args []string) (flags, positional []string) {
 		}
 	}
 	return flags, positional
+}
+
+func wantsHelp(flags []string) bool {
+	for _, f := range flags {
+		if f == "-h" || f == "--help" || f == "-help" {
+			return true
+		}
+	}
+	return false
 }

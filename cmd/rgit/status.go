@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -18,16 +17,14 @@ func statusCommand(io *IO) *cli.Command {
 	return &cli.Command{
 		Name:  "status",
 		Usage: "show a session: plan tree with statuses, iteration, phase, lock owner, last commits, usage",
-		Flags: []cli.Flag{nameFlag(), &cli.BoolFlag{Name: "json", Usage: "print JSON"}},
+		Flags: []cli.Flag{nameFlag(), jsonFlag()},
 		Action: onSession(io, func(c *cli.Context, in phases.Inspector, name string) error {
 			info, err := in.Status(name)
 			if err != nil {
 				return err
 			}
 			if c.Bool("json") {
-				enc := json.NewEncoder(io.Out)
-				enc.SetIndent("", "  ")
-				return enc.Encode(info)
+				return writeJSON(io.Out, map[string]any{"session": toJSONSession(info)})
 			}
 			printStatus(io, info, in.Clock.Now())
 			return nil

@@ -6,7 +6,7 @@
 //	.research/<name>/                      the workspace (on disk and in the branch tree)
 //	  state.json research_plan.md progress.md progress/<slug>.md
 //	  review.accepted.md review.rejected.md review.json completed.md
-//	  recovery.notes.md sources/
+//	  recovery.notes.md sources/ templates/
 //	  research.lock.json (+ .tmp)          disk only: the session lock
 //	  archive/<run>/<NNNN>-<phase>/        disk only: --reorganize-archive
 //	  .scratch/<call>/                     disk only: one agent call's scratch directory
@@ -50,6 +50,7 @@ const (
 	ArchiveDir        = "archive"
 	ScratchDir        = ".scratch"
 	ReportFile        = "report.md"
+	TemplatesDir      = "templates" // the prompt templates the session runs with, committed with it
 )
 
 // ExcludePattern is the line rgit adds to .git/info/exclude so that no
