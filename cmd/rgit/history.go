@@ -20,11 +20,14 @@ func logCommand(io *IO) *cli.Command {
 				return err
 			}
 			tw := tabwriter.NewWriter(io.Out, 0, 4, 2, ' ', 0)
-			fmt.Fprintln(tw, "COMMIT\tWHEN\tPHASE\tITER\tTOPIC\tVERDICT\tAGENT\tDURATION\tTOKENS\tCOST")
+			forked := forkedLog(rows, name)
+			fmt.Fprint(tw, "COMMIT\tWHEN\tPHASE\tITER\tTOPIC\tVERDICT\tAGENT\tDURATION\tTOKENS\tCOST")
+			fmt.Fprintln(tw, forkColumn(forked, "\tSESSION"))
 			for i := len(rows) - 1; i >= 0; i-- {
 				r := rows[i]
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.Hash), r.When.Local().Format("2006-01-02 15:04:05"), r.Phase, dash(r.Iteration),
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", short(r.Hash), r.When.Local().Format("2006-01-02 15:04:05"), r.Phase, dash(r.Iteration),
 					dash(r.Topic), dash(string(r.Verdict)), dash(r.Model), dash(r.Duration), dash(r.Tokens), dash(r.Cost))
+				fmt.Fprintln(tw, forkColumn(forked, "\t"+sessionMark(r, name)))
 			}
 			return tw.Flush()
 		}),
