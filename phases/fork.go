@@ -131,6 +131,12 @@ func (f *forker) prepare() error {
 		return badInput("remove it (no session branch owns it) or pick another name with --as",
 			"%s holds files of an earlier session %q", f.lay.WorkspaceTree(), f.cfg.Name)
 	}
+	if _, err := f.store.Head(layout.Branch(f.cfg.Source)); errors.Is(err, gitstore.ErrNotFound) {
+		// Only read here: a session fetched from another clone is not
+		// tracked, since bad input must leave no ref behind.
+		return badInput("run 'rgit list' to see the sessions here; for one fetched from another clone, first: git branch "+
+			layout.Branch(f.cfg.Source)+" origin/"+layout.Branch(f.cfg.Source), "no session named %q", f.cfg.Source)
+	}
 	src, err := readHistory(f.store, f.cfg.Source)
 	if err != nil {
 		return err
