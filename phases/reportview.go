@@ -76,7 +76,7 @@ func loadView(s Store, h *history, at int) (*ReportView, error) {
 		}
 	}
 	if md, err := s.ReadFile(c.Hash, owner.ReportTree()); err == nil {
-		rs.Report = md
+		rs.Report = report.Unlink(md) // the views link citations themselves
 	} else if !errors.Is(err, gitstore.ErrNotFound) {
 		return nil, fmt.Errorf("read report: %w", err)
 	}
