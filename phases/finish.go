@@ -111,6 +111,9 @@ func (r *run) finish(ctx context.Context) error {
 				}
 			}
 		}
+		if err := r.linkReport(); err != nil {
+			return err
+		}
 		for _, f := range layout.Intermediate() {
 			if err := os.RemoveAll(r.lay.File(f)); err != nil {
 				return fmt.Errorf("clean workspace: %w", err)

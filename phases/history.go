@@ -23,6 +23,9 @@ type PhaseRow struct {
 	Tokens    string    `json:"tokens,omitempty"`
 	Cost      string    `json:"cost,omitempty"`
 	Summary   string    `json:"summary"`
+	// Session wrote the commit: in a fork's log, the commits below its
+	// fork commit are its source's (shared history). Set by Log only.
+	Session string `json:"session,omitempty"`
 }
 
 // Log lists a session's phases, newest first, from the commit trailers.
@@ -39,7 +42,27 @@ func (in Inspector) Log(name string) ([]PhaseRow, error) {
 	if _, err := s.Head(branch); errors.Is(err, gitstore.ErrNotFound) {
 		return nil, noSession(name)
 	}
-	return phaseRows(s, branch, 0)
+	rows, err := phaseRows(s, branch, 0)
+	if err != nil {
+		return nil, err
+	}
+	return rows, markSessions(s, name, rows)
+}
+
+// markSessions names the session that wrote each row.
+func markSessions(s Store, name string, rows []PhaseRow) error {
+	h, err := readHistory(s, name)
+	if err != nil {
+		return err
+	}
+	owner := make(map[string]string, len(h.commits))
+	for i, c := range h.commits {
+		owner[c.Hash] = h.owner[i]
+	}
+	for i := range rows {
+		rows[i].Session = owner[rows[i].Hash]
+	}
+	return nil
 }
 
 // phaseRows reads the newest limit (0: all) phase commits of a branch.

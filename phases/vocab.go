@@ -26,10 +26,12 @@ const (
 	PhaseRevise            = agents.PhaseRevise
 	PhaseComplete    Phase = "complete" // drops the intermediate files
 	PhaseMerge       Phase = "merge"    // the merge commit on the target branch
+	PhaseFork        Phase = "fork"     // a fork's first commit, on top of its source's (rgit fork)
 )
 
 var knownPhases = []Phase{PhaseStart, PhasePlan, PhaseResearch, PhaseReview, PhaseSynthesize, PhaseFinalReview,
-	PhaseRevise, PhaseComplete, PhaseMerge, agents.PhaseRefine, agents.PhaseRecovery}
+	PhaseRevise, PhaseComplete, PhaseMerge, agents.PhaseRefine, agents.PhaseRecovery,
+	PhaseFork}
 
 // Stage is where the loop is; state.json records it.
 type Stage string
@@ -96,6 +98,7 @@ const (
 	TrailerTokens    TrailerKey = "Rgit-Tokens"
 	TrailerCost      TrailerKey = "Rgit-Cost"
 	TrailerRun       TrailerKey = "Rgit-Run"
+	TrailerForkOf    TrailerKey = "Rgit-Fork-Of" // a fork commit: the session forked
 )
 
 // unknownWord is the error for a value from disk outside the vocabulary.

@@ -89,6 +89,10 @@ func commands(io *IO) []*cli.Command {
 		agentsCommand(io),
 		integrateCommand(io),
 		mcpCommand(io),
+		forkCommand(io),
+		diffCommand(io),
+		showCommand(io),
+		exportCommand(io),
 		versionCommand(io),
 		completionCommand(io),
 	}

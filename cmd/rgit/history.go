@@ -39,22 +39,25 @@ func logCommand(io *IO) *cli.Command {
 				return writeJSON(io.Out, map[string]any{"session": name, "commits": commits})
 			}
 			if c.Bool("wide") {
-				return printWideLog(io, rows)
+				return printWideLog(io, rows, name)
 			}
-			printLog(io, rows)
+			printLog(io, rows, name)
 			return nil
 		}),
 	}
 }
 
 // printWideLog prints every column in full, oldest phase first.
-func printWideLog(io *IO, rows []phases.PhaseRow) error {
+func printWideLog(io *IO, rows []phases.PhaseRow, name string) error {
 	tw := tabwriter.NewWriter(io.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "COMMIT\tWHEN\tPHASE\tITER\tTOPIC\tVERDICT\tAGENT\tDURATION\tTOKENS\tCOST")
+	forked := forkedLog(rows, name)
+	fmt.Fprint(tw, "COMMIT\tWHEN\tPHASE\tITER\tTOPIC\tVERDICT\tAGENT\tDURATION\tTOKENS\tCOST")
+	fmt.Fprintln(tw, forkColumn(forked, "\tSESSION"))
 	for i := len(rows) - 1; i >= 0; i-- {
 		r := rows[i]
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.Hash), r.When.Local().Format("2006-01-02 15:04:05"), r.Phase, dash(r.Iteration),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", short(r.Hash), r.When.Local().Format("2006-01-02 15:04:05"), r.Phase, dash(r.Iteration),
 			dash(r.Topic), dash(string(r.Verdict)), dash(r.Model), dash(r.Duration), dash(r.Tokens), dash(r.Cost))
+		fmt.Fprintln(tw, forkColumn(forked, "\t"+sessionMark(r, name)))
 	}
 	return tw.Flush()
 }
@@ -62,14 +65,22 @@ func printWideLog(io *IO, rows []phases.PhaseRow) error {
 // printLog prints the log in at most logWidth columns: the date goes
 // (--wide has it), durations round to seconds, the agent shows its model,
 // and the topic gets the width left, cut with "…".
-func printLog(io *IO, rows []phases.PhaseRow) {
+func printLog(io *IO, rows []phases.PhaseRow, name string) {
 	header := []string{"COMMIT", "PHASE", "ITER", "TOPIC", "VERDICT", "AGENT", "TIME", "TOKENS", "COST"}
+	forked := forkedLog(rows, name)
+	if forked {
+		header = append(header, "SESSION")
+	}
 	const topicCol = 3
 	table := [][]string{header}
 	for i := len(rows) - 1; i >= 0; i-- {
 		r := rows[i]
-		table = append(table, []string{short(r.Hash), string(r.Phase), dash(r.Iteration), dash(r.Topic), dash(string(r.Verdict)),
-			dash(compactAgent(r.Model)), dash(compactDuration(r.Duration)), dash(compactTokens(r.Tokens)), dash(compactCost(r.Cost))})
+		row := []string{short(r.Hash), string(r.Phase), dash(r.Iteration), dash(r.Topic), dash(string(r.Verdict)),
+			dash(compactAgent(r.Model)), dash(compactDuration(r.Duration)), dash(compactTokens(r.Tokens)), dash(compactCost(r.Cost))}
+		if forked {
+			row = append(row, sessionMark(r, name))
+		}
+		table = append(table, row)
 	}
 	widths := make([]int, len(header))
 	for _, row := range table {

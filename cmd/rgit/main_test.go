@@ -51,8 +51,10 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits":          cmdExits,
-			"rgit-interrupt": cmdInterrupt,
+			"exits":             cmdExits,
+			"rgit-interrupt":    cmdInterrupt,
+			"check-export-json": cmdCheckExportJSON,
+			"check-page":        cmdCheckPage,
 		},
 	})
 }

@@ -10,8 +10,17 @@ import (
 
 // terminalWidth is standard error's width in columns, or $COLUMNS, or 80.
 func terminalWidth(io *IO) int {
-	if ws, err := unix.IoctlGetWinsize(int(os.Stderr.Fd()), unix.TIOCGWINSZ); err == nil && ws.Col > 0 {
-		return int(ws.Col)
+	if n := fileWidth(os.Stderr); n > 0 {
+		return n
 	}
 	return columnsEnv(io)
+}
+
+// fileWidth is the columns of the terminal f is, or 0.
+func fileWidth(f *os.File) int {
+	ws, err := unix.IoctlGetWinsize(int(f.Fd()), unix.TIOCGWINSZ)
+	if err != nil {
+		return 0
+	}
+	return int(ws.Col)
 }

@@ -3,7 +3,8 @@
 # Browser check of rgit's HTML report page (phases/report.RenderHTML) in a
 # real headless Chromium (Debian's `chromium` package, installed here when
 # missing). For each sample page (the kitchen and sync-local fixtures of
-# phases/report/testdata/sessions, written by ./reportpage):
+# phases/report/testdata/sessions, written by ./reportpage, and the page
+# `rgit show --html` writes for a mock session rgit runs here):
 #
 #   1. load it with the browser's own logging on: no console message (a
 #      CSP violation or a script error is one; the page has no script) and,
@@ -147,17 +148,39 @@ selftest() {
 	say "browser: self-test ok (console error, request and hidden tree all caught)"
 }
 
+# check_page NAME PAGE: the load, screenshot and visibility checks of one page.
+check_page() {
+	local name=$1 page=$2 dir=$WORK/$1
+	mkdir -p "$dir"
+	load_checks "$page" "$dir/load" || fail "$name: the page logged to the console or made a request" || return 1
+	shots "$page" "$dir" || return 1
+	tree_visible "$page" "$dir" || return 1
+	say "browser: $name ok: no console message, no request, screenshots $(wc -c <"$dir/shot-1280x900.png") and $(wc -c <"$dir/shot-375x800.png") bytes, tree visible"
+}
+
+# session_page PAGE: the page of a real session, as a user gets it: a mock
+# session (breadth 2, depth 1) run by rgit in a scratch repository, then
+# `rgit show --html`.
+session_page() {
+	local page=$1 repo=$WORK/session/repo
+	mkdir -p "$repo"
+	git -C "$repo" init -q -b main
+	git -C "$repo" -c user.name=e2e -c user.email=e2e@rgit.invalid commit -q --allow-empty -m "initial commit"
+	(cd "$repo" && GIT_AUTHOR_NAME=e2e GIT_AUTHOR_EMAIL=e2e@rgit.invalid GIT_COMMITTER_NAME=e2e GIT_COMMITTER_EMAIL=e2e@rgit.invalid \
+		"$WORK/rgit" research --mock-mode --breadth 2 --depth 1 --name tides "How do tides work?" </dev/null >"$WORK/session/research.log" 2>&1) ||
+		{ tail -20 "$WORK/session/research.log"; fail "rgit research (mock) failed"; return 1; }
+	(cd "$repo" && "$WORK/rgit" show --name tides --html "$page" >/dev/null) || fail "rgit show --html failed" || return 1
+	grep -q 'id="rgit-topic-tree"' "$page" || fail "rgit show --html wrote no topic tree" || return 1
+}
+
 install_browser
 say "browser: $("$BROWSER" --version 2>/dev/null | tail -1)"
-(cd "$ROOT" && go build -o "$WORK/reportpage" ./testdata/e2e/reportpage)
+(cd "$ROOT" && go build -o "$WORK/reportpage" ./testdata/e2e/reportpage && go build -o "$WORK/rgit" ./cmd/rgit)
 selftest
 for session in kitchen sync-local; do
-	dir=$WORK/$session
-	mkdir -p "$dir"
-	page=$dir/page.html
-	(cd "$ROOT" && "$WORK/reportpage" -session "$session" -o "$page")
-	load_checks "$page" "$dir/load" || fail "$session: the page logged to the console or made a request" || exit 1
-	shots "$page" "$dir" || exit 1
-	tree_visible "$page" "$dir" || exit 1
-	say "browser: $session ok: no console message, no request, screenshots $(wc -c <"$dir/shot-1280x900.png") and $(wc -c <"$dir/shot-375x800.png") bytes, tree visible"
+	mkdir -p "$WORK/$session"
+	(cd "$ROOT" && "$WORK/reportpage" -session "$session" -o "$WORK/$session/page.html")
+	check_page "$session" "$WORK/$session/page.html" || exit 1
 done
+session_page "$WORK/session/page.html" || exit 1
+check_page rgit-show "$WORK/session/page.html" || exit 1
