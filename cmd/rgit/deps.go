@@ -15,9 +15,10 @@ import (
 )
 
 // newDeps resolves the agents (printing which were chosen and why) and
-// wires progress rendering, confirmation and the clock.
-func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock) (phases.Deps, error) {
-	rep := newProgress(io)
+// wires progress rendering (and the reporters in also), confirmation and
+// the clock.
+func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock, also ...phases.Reporter) (phases.Deps, error) {
+	rep := append(teeReporter{newProgress(io)}, also...)
 	wd, err := os.Getwd()
 	if err != nil {
 		return phases.Deps{}, fmt.Errorf("find working directory: %w", err)

@@ -19,7 +19,7 @@ func researchCommand(io *IO) *cli.Command {
 		Description: "Every phase is a commit on research/<name>; the report is merged into the branch HEAD\n" +
 			"pointed at (or --merge-into). Flags may come before or after the topic.\n\n" +
 			"Exit status: 0 done, 1 failure, 2 bad input, 3 session locked, 130 cancelled (resumable).",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "name", Usage: "session name (default: a slug of the topic)", EnvVars: []string{"RGIT_NAME"}},
 			&cli.IntFlag{Name: "breadth", Value: 3, Usage: "at most this many subtopics per topic (and depth-0 topics)"},
 			&cli.IntFlag{Name: "depth", Value: 3, Usage: "deepest subtopic level (0 = no subtopics)"},
@@ -38,8 +38,11 @@ func researchCommand(io *IO) *cli.Command {
 			&cli.BoolFlag{Name: "reorganize-archive", Usage: "write the session's history as plain files under .research/<name>/archive/<run>/"},
 			&cli.StringFlag{Name: "merge-into", Usage: "branch to merge the report into (default: the branch HEAD points at)"},
 			&cli.BoolFlag{Name: "no-merge", Usage: "leave the report on research/<name>"},
-		},
+		}, detachFlags()...),
 		Action: func(c *cli.Context) error {
+			if c.Bool("detach") {
+				return detach(c, io)
+			}
 			cfg, err := researchConfig(c)
 			if err != nil {
 				return err
@@ -48,13 +51,15 @@ func researchCommand(io *IO) *cli.Command {
 			if err != nil {
 				return err
 			}
-			deps, err := newDeps(c, io, &cfg, clock)
+			rec := newRunRecord(c, io, cfg, clock)
+			deps, err := newDeps(c, io, &cfg, clock, rec)
 			if err != nil {
 				return err
 			}
 			start := clock.Now()
 			sum, err := phases.Research(c.Context, cfg, deps)
 			printSummary(io, sum, err, clock.Now().Sub(start))
+			rec.finish(sum, err)
 			return err
 		},
 	}
