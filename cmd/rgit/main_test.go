@@ -53,6 +53,8 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exits":          cmdExits,
 			"rgit-interrupt": cmdInterrupt,
+			"wait-log":       cmdWaitLog,
+			"kill-run":       cmdKillRun,
 		},
 	})
 }
