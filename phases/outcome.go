@@ -107,16 +107,27 @@ func lastRun(lay layout.Layout, now time.Time) (Outcome, bool, error) {
 // ended (see Outcome). ok is false when no run recorded an outcome here
 // and none is running: a session made elsewhere or by an older rgit.
 func (in Inspector) LastRun(name string) (Outcome, bool, error) {
-	if err := ValidateName(name); err != nil {
-		return Outcome{}, false, err
-	}
-	s, err := in.open()
+	poll, err := in.LastRunPoller(name)
 	if err != nil {
 		return Outcome{}, false, err
 	}
-	root := s.Root()
+	return poll()
+}
+
+// LastRunPoller returns a function that answers as LastRun does, having
+// found the repository once: `rgit wait` asks every tenth of a second, and
+// reading two small files costs the running session next to nothing.
+func (in Inspector) LastRunPoller(name string) (func() (Outcome, bool, error), error) {
+	if err := ValidateName(name); err != nil {
+		return nil, err
+	}
+	s, err := in.open()
+	if err != nil {
+		return nil, err
+	}
+	lay := layout.New(s.Root(), name)
 	s.Close()
-	return lastRun(layout.New(root, name), in.clock().Now())
+	return func() (Outcome, bool, error) { return lastRun(lay, in.clock().Now()) }, nil
 }
 
 // withLastRun adds the session's last run to info, when one is known.

@@ -45,13 +45,17 @@ func waitRun(ctx context.Context, in phases.Inspector, name string, timeout time
 		defer t.Stop()
 		deadline = t.C
 	}
+	poll, err := in.LastRunPoller(name)
+	if err != nil {
+		return phases.Outcome{}, err
+	}
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
 	for {
 		if each != nil {
 			each()
 		}
-		o, ok, err := in.LastRun(name)
+		o, ok, err := poll()
 		if err != nil {
 			return o, err
 		}
