@@ -73,8 +73,8 @@ func ReadOutcome(lay layout.Layout) (o Outcome, ok bool, err error) {
 
 // lastRun is the session's last run as of now: its recorded outcome, except
 // that a live lock means a run is going (its outcome may not be written
-// yet), and a run recorded as running whose lock is gone or stale was
-// killed: stopped, resumable. ok is false when neither says anything.
+// yet), and a run recorded as running whose lock is gone or stale and
+// whose process is gone was killed: stopped, resumable. ok is false when neither says anything.
 func lastRun(lay layout.Layout, now time.Time) (Outcome, bool, error) {
 	o, ok, err := ReadOutcome(lay)
 	if err != nil {
@@ -96,6 +96,9 @@ func lastRun(lay layout.Layout, now time.Time) (Outcome, bool, error) {
 		return Outcome{State: RunRunning, PID: lock.PID, Host: lock.Host, Token: lock.Token, Started: lock.Started}, true, nil
 	case live || !ok || o.State != RunRunning:
 		return o, ok, nil
+	case o.Host == host && o.PID > 0 && pidAlive(o.PID):
+		// The run has let go of the lock and is writing how it ended.
+		return o, true, nil
 	}
 	o.State = RunStopped
 	o.Error = fmt.Sprintf("its run (pid %d on %s) ended without recording an outcome: it was killed", o.PID, o.Host)

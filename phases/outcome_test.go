@@ -35,6 +35,7 @@ func TestLastRun(t *testing.T) {
 		{"running, no lock", &Outcome{State: RunRunning, Token: "T1", PID: dead.Process.Pid, Host: host}, nil, true, RunStopped, true},
 		{"running, its lock stale", &Outcome{State: RunRunning, Token: "T1", PID: dead.Process.Pid, Host: host},
 			&LockInfo{PID: dead.Process.Pid, Host: host, Token: "T1", Started: now, Updated: now}, true, RunStopped, true},
+		{"running, lock released, still writing its outcome", &Outcome{State: RunRunning, Token: "T2", PID: os.Getpid(), Host: host}, nil, true, RunRunning, false},
 		{"failed", &Outcome{State: RunFailed, ExitStatus: &one}, nil, true, RunFailed, false},
 		{"failed, a new run holds the lock", &Outcome{State: RunFailed, Token: "T1", ExitStatus: &one}, live, true, RunRunning, false},
 		{"a live lock, no outcome yet", nil, live, true, RunRunning, false},
