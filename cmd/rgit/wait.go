@@ -21,7 +21,7 @@ func waitCommand(io *IO) *cli.Command {
 			"records its outcome in the session, so wait also reports a run that ended before it was called.\n\n" +
 			"Exit status: the run's (0 done, 1 failed, or killed without an outcome, 130 cancelled);\n" +
 			"3 when --timeout passes while it still runs; 2 bad input.",
-		Flags: []cli.Flag{nameFlag(), &cli.DurationFlag{Name: "timeout", Usage: "give up after this long, for example 30s or 10m (default: no limit)"}},
+		Flags: []cli.Flag{nameFlag(), &cli.DurationFlag{Name: "timeout", Usage: "give up after this long, for example 30s or 10m; 0 waits until the end"}},
 		Action: onSession(io, func(c *cli.Context, in phases.Inspector, name string) error {
 			if c.Duration("timeout") < 0 {
 				return usagef("pass --timeout as a positive duration such as 30s", "invalid --timeout %s", c.Duration("timeout"))
