@@ -37,6 +37,7 @@ type SessionInfo struct {
 	Usage     map[string]*Totals `json:"usage,omitempty"`
 	Tree      string             `json:"tree,omitempty"`
 	Recent    []PhaseRow         `json:"recent,omitempty"`
+	LastRun   *Outcome           `json:"last_run,omitempty"` // see Inspector.LastRun
 }
 
 // open opens the repository, or says to run rgit inside one.
@@ -80,7 +81,7 @@ func (in Inspector) List() ([]SessionInfo, error) {
 		if err != nil {
 			info = SessionInfo{Name: name, Branch: b, Stage: StageUnreadable}
 		}
-		out = append(out, info)
+		out = append(out, in.withLastRun(s.Root(), info))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
@@ -96,7 +97,8 @@ func (in Inspector) Status(name string) (SessionInfo, error) {
 		return SessionInfo{}, err
 	}
 	defer s.Close()
-	return describe(s, name, true)
+	info, err := describe(s, name, true)
+	return in.withLastRun(s.Root(), info), err
 }
 
 func describe(s Store, name string, detail bool) (SessionInfo, error) {

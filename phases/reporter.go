@@ -13,6 +13,7 @@ const (
 	EventPhaseDone                   // a phase is committed
 	EventRetry                       // a failed attempt will be retried
 	EventWait                        // backing off before a retry
+	EventStarted                     // the run holds the session lock and the branch exists; Message names them
 )
 
 // Event is one line of progress.

@@ -86,6 +86,7 @@ func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	}
 	defer r.store.Close()
 	defer r.lock.release()
+	r.deps.Reporter.Report(Event{Kind: EventStarted, Message: "session " + r.cfg.Name + " on " + r.lay.Branch() + ", run " + r.lock.info.Token})
 	if err := r.loop(ctx); err != nil {
 		if ctx.Err() != nil {
 			return r.summary(), ErrCancelled

@@ -83,6 +83,8 @@ func commands(io *IO) []*cli.Command {
 	return []*cli.Command{
 		researchCommand(io),
 		statusCommand(io),
+		waitCommand(io),
+		watchCommand(io),
 		logCommand(io),
 		listCommand(io),
 		cancelCommand(io),

@@ -15,9 +15,13 @@ import (
 )
 
 // newDeps resolves the agents (printing which were chosen and why) and
-// wires progress rendering, confirmation and the clock.
-func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock) (phases.Deps, error) {
-	rep := researchProgress(c, io, clock)
+// wires progress rendering (and the reporters in also), confirmation and
+// the clock.
+func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock, also ...phases.Reporter) (phases.Deps, error) {
+	var rep phases.Reporter = researchProgress(c, io, clock)
+	if len(also) > 0 {
+		rep = append(teeReporter{rep}, also...)
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		return phases.Deps{}, fmt.Errorf("find working directory: %w", err)

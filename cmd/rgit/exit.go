@@ -36,9 +36,12 @@ func usagef(hint, format string, args ...any) error {
 func exitCode(err error) int {
 	var ue *usageError
 	var be *phases.BadInputError
+	var se *statusError
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.As(err, &se):
+		return se.code
 	case errors.As(err, &ue), errors.As(err, &be), isFlagError(err):
 		return exitUsage
 	case errors.Is(err, phases.ErrLocked):

@@ -55,6 +55,8 @@ func TestScripts(t *testing.T) {
 			"rgit-interrupt":    cmdInterrupt,
 			"check-export-json": cmdCheckExportJSON,
 			"check-page":        cmdCheckPage,
+			"wait-log":          cmdWaitLog,
+			"kill-run":          cmdKillRun,
 		},
 	})
 }

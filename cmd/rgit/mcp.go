@@ -8,7 +8,9 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
@@ -53,9 +55,10 @@ type nopWriteCloser struct{ io.Writer }
 
 func (nopWriteCloser) Close() error { return nil }
 
-// phasesSessions serves the tools from what rgit has today: list, status,
-// report and cancel read and signal sessions as the CLI does. Starting and
-// resuming a session in the background comes with detached sessions.
+// phasesSessions serves the tools with rgit's own commands: start and
+// resume run `rgit research --detach` (a session in its own process group
+// that outlives this server), the others read and signal sessions as the
+// CLI does.
 type phasesSessions struct {
 	clock phases.Clock
 }
@@ -64,22 +67,66 @@ func (p phasesSessions) inspector(repo string) phases.Inspector {
 	return phases.Inspector{Dir: repo, Clock: p.clock}
 }
 
-// errNotYet is the answer of the tools that need detached sessions.
-type errNotYet struct{ tool string }
+// notYet refuses an argument for a feature this rgit does not have.
+type notYet struct{ what, hint string }
 
-func (e errNotYet) Error() string {
-	return e.tool + " is not available yet: this rgit cannot run a session detached"
-}
-func (e errNotYet) Hint() string {
-	return "start it in a terminal with: rgit research \"topic\" (then research_status and research_report follow it)"
+func (e notYet) Error() string { return e.what + " are not available in this rgit yet" }
+func (e notYet) Hint() string  { return e.hint }
+
+func (p phasesSessions) Start(_ context.Context, req mcpserver.StartRequest) (mcpserver.Started, error) {
+	if len(req.Council) > 0 {
+		return mcpserver.Started{}, notYet{"council sessions", "leave council out and pass model for one agent (or nothing, for rgit's choice)"}
+	}
+	if req.CostUSD > 0 {
+		return mcpserver.Started{}, notYet{"cost budgets", "leave cost_usd out; time_minutes bounds a session's wall clock"}
+	}
+	args := []string{"--yes", "--breadth=" + strconv.Itoa(req.Breadth), "--depth=" + strconv.Itoa(req.Depth)}
+	if req.Name != "" {
+		args = append(args, "--name="+req.Name)
+	}
+	if req.MaxIterations > 0 {
+		args = append(args, "--max-iterations="+strconv.Itoa(req.MaxIterations))
+	}
+	switch req.Model {
+	case "":
+	case "mock":
+		args = append(args, "--mock-mode")
+	default:
+		args = append(args, "--model="+req.Model)
+	}
+	if req.ReviewModel != "" && req.Model != "mock" {
+		args = append(args, "--review-model="+req.ReviewModel)
+	}
+	if req.Test {
+		args = append(args, "--test")
+	}
+	args = append(timeArg(args, req.TimeBudget), "--", req.Topic)
+	return detachIn(req.Repo, args)
 }
 
-func (phasesSessions) Start(context.Context, mcpserver.StartRequest) (mcpserver.Started, error) {
-	return mcpserver.Started{}, errNotYet{"research_start"}
+func (p phasesSessions) Resume(_ context.Context, req mcpserver.ResumeRequest) (mcpserver.Started, error) {
+	if req.CostUSD > 0 {
+		return mcpserver.Started{}, notYet{"cost budgets", "leave cost_usd out; time_minutes bounds a session's wall clock"}
+	}
+	return detachIn(req.Repo, timeArg([]string{"--name=" + req.Name, "--resume"}, req.TimeBudget))
 }
 
-func (phasesSessions) Resume(context.Context, mcpserver.ResumeRequest) (mcpserver.Started, error) {
-	return mcpserver.Started{}, errNotYet{"research_resume"}
+func timeArg(args []string, budget time.Duration) []string {
+	if budget > 0 {
+		args = append(args, "--time="+strconv.FormatFloat(budget.Minutes(), 'g', -1, 64))
+	}
+	return args
+}
+
+// detachIn starts `rgit research args...` detached in repo: it returns
+// once the session holds its lock, or with the error (and exit status)
+// rgit research would have printed.
+func detachIn(repo string, args []string) (mcpserver.Started, error) {
+	d, err := startDetached(repo, args, io.Discard)
+	if err != nil {
+		return mcpserver.Started{}, err
+	}
+	return mcpserver.Started{Name: d.Name, Branch: d.Branch, ProgressLog: d.ProgressLog, PID: d.PID}, nil
 }
 
 func (p phasesSessions) Cancel(_ context.Context, repo, name string) error {
@@ -105,6 +152,10 @@ func (p phasesSessions) Status(_ context.Context, repo, name string) (mcpserver.
 	v := mcpserver.StatusView{Name: s.Name, Branch: s.Branch, Topic: s.Topic, State: state(s), Phase: string(s.Phase),
 		Iteration: s.Iteration, MaxIterations: s.MaxIter, Topics: mcpserver.Counts{Complete: s.Counts.Complete, Total: s.Counts.Total},
 		Head: s.Head, Members: slices.Sorted(maps.Keys(s.Usage))}
+	if r := s.LastRun; r != nil {
+		v.ProgressLog = layout.New(repo, name).ProgressLog()
+		v.ExitStatus, v.Error = r.ExitStatus, r.Error
+	}
 	for _, b := range v.Members {
 		u := s.Usage[b]
 		v.Usage = append(v.Usage, mcpserver.Usage{Backend: b, Calls: u.Calls, InputTokens: u.InputTokens,
@@ -116,10 +167,20 @@ func (p phasesSessions) Status(_ context.Context, repo, name string) (mcpserver.
 	return v, nil
 }
 
-// state names a session from what phases records today: complete, or
-// running under a lock, else stopped (resumable). A recorded outcome will
-// tell failed from stopped.
+// state names a session: its last run's state when one is recorded
+// (running, done, failed, or stopped when cancelled or killed), else
+// complete, or running under a lock, else stopped (resumable).
 func state(s phases.SessionInfo) mcpserver.State {
+	if r := s.LastRun; r != nil {
+		switch r.State {
+		case phases.RunRunning:
+			return mcpserver.Running
+		case phases.RunFailed:
+			return mcpserver.Failed
+		case phases.RunStopped:
+			return mcpserver.Stopped
+		}
+	}
 	switch {
 	case s.Complete:
 		return mcpserver.Done

@@ -74,7 +74,7 @@ func researchProgress(c *cli.Context, io *IO, clock phases.Clock) *progress {
 // and agents are checked) events are plain lines, so an error is never
 // printed on top of a status line.
 func startProgress(r phases.Reporter) {
-	p, ok := r.(*progress)
+	p, ok := progressOf(r)
 	if !ok || p.terminal == nil {
 		return
 	}
@@ -248,7 +248,22 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 
 // closeProgress stops a progress's status line, if r is one.
 func closeProgress(r phases.Reporter) {
-	if p, ok := r.(*progress); ok {
+	if p, ok := progressOf(r); ok {
 		p.close()
 	}
+}
+
+// progressOf finds the terminal progress among r's reporters.
+func progressOf(r phases.Reporter) (*progress, bool) {
+	switch v := r.(type) {
+	case *progress:
+		return v, true
+	case teeReporter:
+		for _, x := range v {
+			if p, ok := progressOf(x); ok {
+				return p, true
+			}
+		}
+	}
+	return nil, false
 }

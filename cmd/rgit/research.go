@@ -39,10 +39,13 @@ func researchCommand(io *IO) *cli.Command {
 			&cli.BoolFlag{Name: "reorganize-archive", Usage: "write the session's history as plain files under .research/<name>/archive/<run>/"},
 			&cli.StringFlag{Name: "merge-into", Usage: "branch to merge the report into (default: the branch HEAD points at)"},
 			&cli.BoolFlag{Name: "no-merge", Usage: "leave the report on research/<name>"},
-		}, progressFlags()...),
+		}, append(progressFlags(), detachFlags()...)...),
 		Action: func(c *cli.Context) error {
 			if err := applyGitConfig(c); err != nil {
 				return err
+			}
+			if c.Bool("detach") {
+				return detach(c, io)
 			}
 			cfg, err := researchConfig(c)
 			if err != nil {
@@ -52,7 +55,8 @@ func researchCommand(io *IO) *cli.Command {
 			if err != nil {
 				return err
 			}
-			deps, err := newDeps(c, io, &cfg, clock)
+			rec := newRunRecord(c, io, cfg, clock)
+			deps, err := newDeps(c, io, &cfg, clock, rec)
 			if err != nil {
 				return err
 			}
@@ -61,6 +65,7 @@ func researchCommand(io *IO) *cli.Command {
 			sum, err := phases.Research(c.Context, cfg, deps)
 			closeProgress(deps.Reporter)
 			printSummary(io, sum, err, clock.Now().Sub(start))
+			rec.finish(sum, err)
 			return err
 		},
 	}

@@ -17,8 +17,12 @@ func statusCommand(io *IO) *cli.Command {
 	return &cli.Command{
 		Name:  "status",
 		Usage: "show a session: plan tree with statuses, iteration, phase, lock owner, last commits, usage",
-		Flags: []cli.Flag{nameFlag(), jsonFlag()},
+		Flags: []cli.Flag{nameFlag(), jsonFlag(),
+			&cli.BoolFlag{Name: "follow", Aliases: []string{"f"}, Usage: "stream the session's progress log until its run ends (rgit watch)"}},
 		Action: onSession(io, func(c *cli.Context, in phases.Inspector, name string) error {
+			if c.Bool("follow") {
+				return follow(c.Context, io, in, name)
+			}
 			info, err := in.Status(name)
 			if err != nil {
 				return err
@@ -41,6 +45,9 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 		fmt.Fprintf(w, "lock      pid %d on %s, started %s ago\n", s.Lock.PID, s.Lock.Host, now.Sub(s.Lock.Started).Round(time.Second))
 	} else {
 		fmt.Fprintf(w, "lock      none (not running)\n")
+	}
+	if s.LastRun != nil {
+		fmt.Fprintf(w, "last run  %s\n", runLine(*s.LastRun, now))
 	}
 	if len(s.Exhausted) > 0 {
 		fmt.Fprintf(w, "exhausted %s\n", strings.Join(s.Exhausted, ", "))

@@ -8,6 +8,8 @@
 //	  review.accepted.md review.rejected.md review.json completed.md
 //	  recovery.notes.md sources/ templates/
 //	  research.lock.json (+ .tmp)          disk only: the session lock
+//	  progress.log                         disk only: every progress event, one line each
+//	  outcome.json (+ .tmp)                disk only: the last run's outcome (running, or how it ended)
 //	  archive/<run>/<NNNN>-<phase>/        disk only: --reorganize-archive
 //	  .scratch/<call>/                     disk only: one agent call's scratch directory
 //	reports/<name>/report.md               the report (merged into the target branch)
@@ -47,6 +49,8 @@ const (
 	RecoveryNotesFile = "recovery.notes.md"
 	SourcesDir        = "sources"
 	LockFile          = "research.lock.json"
+	ProgressLogFile   = "progress.log"
+	OutcomeFile       = "outcome.json"
 	ArchiveDir        = "archive"
 	ScratchDir        = ".scratch"
 	ReportFile        = "report.md"
@@ -117,6 +121,15 @@ func (l Layout) Lock() string { return l.disk(LockFile) }
 
 // LockTemp is the file a lock refresh writes before renaming it over Lock.
 func (l Layout) LockTemp() string { return l.disk(LockFile + ".tmp") }
+
+// ProgressLog is the session's progress log on disk (for tail -f).
+func (l Layout) ProgressLog() string { return l.disk(ProgressLogFile) }
+
+// Outcome is the file recording the last run's outcome.
+func (l Layout) Outcome() string { return l.disk(OutcomeFile) }
+
+// OutcomeTemp is the file an outcome is written to before its rename.
+func (l Layout) OutcomeTemp() string { return l.disk(OutcomeFile + ".tmp") }
 
 // Scratch is the scratch directory of one agent call.
 func (l Layout) Scratch(call string) string { return l.disk(ScratchDir, call) }

@@ -20,6 +20,8 @@ func TestPaths(t *testing.T) {
 		{l.File(ReviewJSON), disk("/repo/.research/tides/review.json")},
 		{l.Progress("moon"), disk("/repo/.research/tides/progress/moon.md")},
 		{l.Lock(), disk("/repo/.research/tides/research.lock.json")},
+		{l.ProgressLog(), disk("/repo/.research/tides/progress.log")},
+		{l.Outcome(), disk("/repo/.research/tides/outcome.json")},
 		{l.LockTemp(), disk("/repo/.research/tides/research.lock.json.tmp")},
 		{l.Scratch("research-moon-1"), disk("/repo/.research/tides/.scratch/research-moon-1")},
 		{l.Archive(), disk("/repo/.research/tides/archive")},
@@ -49,7 +51,8 @@ func TestTreeSets(t *testing.T) {
 	if got := l.Mounts(); len(got) != 2 || got[0].Tree != ".research/x" || got[1].Tree != "reports/x" || got[1].Dir != filepath.FromSlash("/r/reports/x") {
 		t.Errorf("Mounts = %+v", got)
 	}
-	want := []string{".research/x/research.lock.json", ".research/x/research.lock.json.tmp", ".research/x/archive", ".research/x/.scratch"}
+	want := []string{".research/x/research.lock.json", ".research/x/research.lock.json.tmp", ".research/x/archive", ".research/x/.scratch",
+		".research/x/progress.log", ".research/x/outcome.json", ".research/x/outcome.json.tmp"}
 	if got := l.Excludes(); !reflect.DeepEqual(got, want) {
 		t.Errorf("Excludes = %q", got)
 	}

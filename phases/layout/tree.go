@@ -43,10 +43,11 @@ func (l Layout) Mounts() []gitstore.Mount {
 }
 
 // Excludes are the tree paths never committed and never removed by a
-// restore: the lock (and its temporary file), the materialised archive and
-// the scratch directories.
+// restore: the lock (and its temporary file), the materialised archive,
+// the scratch directories, the progress log and the run's outcome.
 func (l Layout) Excludes() []string {
-	return []string{l.TreeFile(LockFile), l.TreeFile(LockFile + ".tmp"), l.TreeFile(ArchiveDir), l.TreeFile(ScratchDir)}
+	return []string{l.TreeFile(LockFile), l.TreeFile(LockFile + ".tmp"), l.TreeFile(ArchiveDir), l.TreeFile(ScratchDir),
+		l.TreeFile(ProgressLogFile), l.TreeFile(OutcomeFile), l.TreeFile(OutcomeFile + ".tmp")}
 }
 
 // Owned are the path prefixes (slash form, relative to the repository

@@ -20,13 +20,10 @@
 # A denied tool still exits 0, so the checks read the server's log: the
 # call it answered, and the tool's result in the next request.
 #
-# RGIT_E2E_MCP_EXPECT says how far a session gets:
-#   refused  research_start answers that detached sessions are not
-#            available yet: the CLI called it, rgit's error came back to the
-#            model, and the final answer quotes it (today's rgit);
-#   report   the session's branch holds a complete mock session, the script
-#            reached research_report, and the final answer quotes the
-#            report's title (once research_start runs detached sessions).
+# Each CLI passes when the session's branch holds a complete mock session
+# (research_start ran it detached), the script reached research_report, and
+# the final answer quotes the report's title. RGIT_E2E_MCP_EXPECT=report is
+# the only expectation (the default).
 # Also: RGIT_E2E_CACHE, RGIT_E2E_BIN and RGIT_E2E_KEEP as in run.sh, and
 # RGIT_E2E_MCP_AGENTS (default: claude codex gemini).
 set -euo pipefail
@@ -35,7 +32,7 @@ E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$E2E_DIR/../.." && pwd)
 CACHE=${RGIT_E2E_CACHE:-$HOME/.cache/rgit-e2e}
 AGENTS=${RGIT_E2E_MCP_AGENTS-claude codex gemini}
-EXPECT=${RGIT_E2E_MCP_EXPECT:-refused}
+EXPECT=${RGIT_E2E_MCP_EXPECT:-report}
 SYS_PATH=$PATH
 BIN=${RGIT_E2E_BIN:-$ROOT/bin}
 TITLE="Research Report: How do tides work?"
@@ -64,7 +61,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-[[ $EXPECT == refused || $EXPECT == report ]] || { fail "RGIT_E2E_MCP_EXPECT must be refused or report, got '$EXPECT'"; exit 2; }
+[[ $EXPECT == report ]] || { fail "RGIT_E2E_MCP_EXPECT must be report, got '$EXPECT'"; exit 2; }
 
 install_clis
 check_versions
@@ -115,21 +112,14 @@ check_mcp() {
 	local agent=$1 repo=$2 out=$3 slog=$4 bad=0
 	grep '"mcp":"start"' "$slog" | grep -q "\"answer\":\"tool:$(mcp_tool "$agent" research_start)\"" ||
 		{ tail -5 "$slog"; fail "$agent: the server never called $(mcp_tool "$agent" research_start)"; return 1; }
-	if [[ $EXPECT == refused ]]; then
-		grep '"mcp":"error"' "$slog" | grep -q 'research_start is not available yet' ||
-			{ tail -3 "$slog"; fail "$agent: research_start's result never came back to the model"; bad=1; }
-		grep -q 'research_start is not available yet' "$out" ||
-			{ tail -5 "$out"; fail "$agent: the final answer does not quote rgit's error"; bad=1; }
-	else
-		grep -q '"mcp":"report"' "$slog" || { fail "$agent: the script never reached research_report"; bad=1; }
-		grep -q "\"mcp\":\"answer\".*$TITLE" "$slog" || { fail "$agent: research_report's result did not carry the title"; bad=1; }
-		grep -q "$TITLE" "$out" || { tail -5 "$out"; fail "$agent: the final answer does not quote '$TITLE'"; bad=1; }
-		local phases
-		phases=$(git -C "$repo" log --format='%(trailers:key=Rgit-Phase,valueonly)' "research/$SESSION" 2>/dev/null | sort -u | xargs)
-		for p in plan research review synthesize final-review complete; do
-			[[ " $phases " == *" $p "* ]] || { fail "$agent: no $p commit on research/$SESSION (saw: $phases)"; bad=1; }
-		done
-	fi
+	grep -q '"mcp":"report"' "$slog" || { fail "$agent: the script never reached research_report"; bad=1; }
+	grep -q "\"mcp\":\"answer\".*$TITLE" "$slog" || { fail "$agent: research_report's result did not carry the title"; bad=1; }
+	grep -q "$TITLE" "$out" || { tail -5 "$out"; fail "$agent: the final answer does not quote '$TITLE'"; bad=1; }
+	local phases
+	phases=$(git -C "$repo" log --format='%(trailers:key=Rgit-Phase,valueonly)' "research/$SESSION" 2>/dev/null | sort -u | xargs)
+	for p in plan research review synthesize final-review complete; do
+		[[ " $phases " == *" $p "* ]] || { fail "$agent: no $p commit on research/$SESSION (saw: $phases)"; bad=1; }
+	done
 	check_no_key "$agent" "$repo" "$out" "$KEY" || bad=1
 	return $bad
 }

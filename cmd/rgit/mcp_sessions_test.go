@@ -1,0 +1,171 @@
+//go:build unix
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/rgit-dev/rgit/agents/redact"
+	"github.com/rgit-dev/rgit/cmd/rgit/mcpserver"
+	"github.com/rgit-dev/rgit/phases"
+)
+
+// mcpSession serves rgit's real tools (phasesSessions) for repo over the
+// SDK's in-memory transport. Sessions start as detached rgit processes:
+// this test binary, acting as rgit.
+func mcpSession(t *testing.T, repo string) *mcp.ClientSession {
+	t.Helper()
+	t.Setenv("RGIT_TEST_AS_RGIT", "1")
+	t.Setenv("RGIT_MOCK_DELAY", "")
+	for _, kv := range gitEnv(repo) {
+		if k, v, ok := strings.Cut(kv, "="); ok && (strings.HasPrefix(k, "GIT_") || k == "HOME") {
+			t.Setenv(k, v)
+		}
+	}
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	srv := mcpserver.New(phasesSessions{clock: phases.SystemClock}, mcpserver.Options{Dir: repo, Redactor: redact.New(nil), Poll: 20 * time.Millisecond})
+	ss, err := srv.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Wait() })
+	return cs
+}
+
+// callTool returns a tool's error flag, text and structured content.
+func callTool(t *testing.T, cs *mcp.ClientSession, tool string, args map[string]any) (isError bool, text string, out map[string]any) {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: %v", tool, err)
+	}
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			text += tc.Text
+		}
+	}
+	if res.StructuredContent != nil {
+		b, _ := json.Marshal(res.StructuredContent)
+		_ = json.Unmarshal(b, &out)
+	}
+	return res.IsError, text, out
+}
+
+// waitDone asks research_status until the session is no longer running.
+func waitDone(t *testing.T, cs *mcp.ClientSession, name string) (text string, out map[string]any) {
+	t.Helper()
+	for range 10 {
+		isErr, text, out := callTool(t, cs, "research_status", map[string]any{"name": name, "wait_seconds": 45})
+		if isErr {
+			t.Fatalf("research_status: %s", text)
+		}
+		if out["state"] != "running" {
+			return text, out
+		}
+	}
+	t.Fatalf("session %s still running", name)
+	return "", nil
+}
+
+// TestMCPStartDetached: research_start answers at once with a detached
+// session's name, branch and progress log; research_status follows it to
+// done; research_report returns its report.
+func TestMCPStartDetached(t *testing.T) {
+	repo := newRepo(t)
+	cs := mcpSession(t, repo)
+	isErr, text, out := callTool(t, cs, "research_start", map[string]any{"topic": "How do tides work?", "model": "mock", "breadth": 1, "depth": 0})
+	if isErr {
+		t.Fatalf("research_start: %s", text)
+	}
+	log := filepath.Join(repo, ".research", "how-do-tides-work", "progress.log")
+	if out["name"] != "how-do-tides-work" || out["branch"] != "research/how-do-tides-work" || out["progress_log"] != log {
+		t.Errorf("research_start answered %v", out)
+	}
+	if _, err := os.Stat(log); err != nil {
+		t.Errorf("no progress log when research_start answered: %v", err)
+	}
+	text, out = waitDone(t, cs, "how-do-tides-work")
+	if out["state"] != "done" || out["exit_status"] != 0.0 || !strings.Contains(text, "next: call research_report") {
+		t.Errorf("status after the end:\n%s", text)
+	}
+	isErr, text, out = callTool(t, cs, "research_report", map[string]any{"name": "how-do-tides-work"})
+	if isErr || out["finished"] != true || out["title"] != "Research Report: How do tides work?" {
+		t.Errorf("report: %s", text)
+	}
+}
+
+// TestMCPFailingSession: a session that fails after it started is
+// reported failed with its error; research_report refuses it; a resume
+// finishes it.
+func TestMCPFailingSession(t *testing.T) {
+	repo := newRepo(t)
+	cs := mcpSession(t, repo)
+	t.Setenv("RGIT_MOCK_FAIL", "oops")
+	if isErr, text, _ := callTool(t, cs, "research_start", map[string]any{"topic": "How fast does kelp grow?", "name": "kelp", "model": "mock", "breadth": 1, "depth": 0}); isErr {
+		t.Fatalf("research_start: %s", text)
+	}
+	text, out := waitDone(t, cs, "kelp")
+	if out["state"] != "failed" || out["exit_status"] != 1.0 || !strings.Contains(text, `error: agent mock: read RGIT_MOCK_FAIL: parse mock rule "oops"`) ||
+		!strings.Contains(text, "it has no report") {
+		t.Errorf("status of a failed session:\n%s", text)
+	}
+	isErr, text, _ := callTool(t, cs, "research_report", map[string]any{"name": "kelp"})
+	if !isErr || !strings.HasPrefix(text, "rgit: error: session kelp failed, so it has no report: agent mock: read RGIT_MOCK_FAIL") {
+		t.Errorf("report of a failed session: %v %s", isErr, text)
+	}
+	t.Setenv("RGIT_MOCK_FAIL", "")
+	if isErr, text, out := callTool(t, cs, "research_resume", map[string]any{"name": "kelp"}); isErr || out["branch"] != "research/kelp" {
+		t.Fatalf("research_resume: %s", text)
+	}
+	if _, out := waitDone(t, cs, "kelp"); out["state"] != "done" {
+		t.Errorf("resumed session ended %v", out["state"])
+	}
+}
+
+// TestMCPStartRefused: what rgit refuses is a tool error with the CLI's
+// lines, and no session is written.
+func TestMCPStartRefused(t *testing.T) {
+	repo := newRepo(t)
+	cs := mcpSession(t, repo)
+	tests := []struct {
+		name string
+		tool string
+		args map[string]any
+		want string
+	}{
+		{"council", "research_start", map[string]any{"topic": "t", "council": []string{"installed"}},
+			"rgit: error: council sessions are not available in this rgit yet\nrgit: hint: leave council out and pass model for one agent"},
+		{"cost budget", "research_start", map[string]any{"topic": "t", "model": "mock", "cost_usd": 2},
+			"rgit: error: cost budgets are not available in this rgit yet\nrgit: hint: leave cost_usd out"},
+		{"cost budget on resume", "research_resume", map[string]any{"name": "t", "cost_usd": 2}, "rgit: error: cost budgets are not available"},
+		{"no such session", "research_resume", map[string]any{"name": "nope"},
+			"rgit: error: no session named \"nope\" to resume\nrgit: hint: run 'rgit list' to see the sessions here"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			isErr, text, _ := callTool(t, cs, tt.tool, tt.args)
+			if !isErr || !strings.HasPrefix(text, tt.want) {
+				t.Errorf("%v %q, want it to start with %q", isErr, text, tt.want)
+			}
+		})
+	}
+	if out := gitOut(t, repo, "for-each-ref", "refs/heads/research/"); out != "" {
+		t.Errorf("refused calls wrote branches:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(repo, ".research")); err == nil {
+		t.Error("refused calls wrote a workspace")
+	}
+}
