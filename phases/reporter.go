@@ -13,6 +13,7 @@ const (
 	EventPhaseDone                   // a phase is committed
 	EventRetry                       // a failed attempt will be retried
 	EventWait                        // backing off before a retry
+	EventCallDone                    // an agent call ended; sent only when calls run at once (--jobs)
 )
 
 // Event is one line of progress.
@@ -59,4 +60,10 @@ type Summary struct {
 	MergeCommit  string
 	ReportPath   string // relative to the repository root
 	Finished     bool   // the whole session is complete
+	// Wall is this run's wall time; CriticalPath the longest chain of
+	// dependent agent calls of this run, from their recorded durations,
+	// which no --jobs can beat; Jobs the calls allowed in flight.
+	Wall         time.Duration
+	CriticalPath time.Duration
+	Jobs         int
 }

@@ -59,6 +59,7 @@ type run struct {
 	// recovered failures, so the history says when and why.
 	events []string
 	merged merged
+	path   critPath // the longest chain of dependent calls so far
 }
 
 // merged says where this run merged the report.
@@ -69,6 +70,7 @@ type merged struct{ target, commit string }
 // *BadInputError before anything is written.
 func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	deps = deps.withDefaults()
+	deps.Reporter = &syncReporter{r: deps.Reporter}
 	notices, err := cfg.Normalize()
 	if err != nil {
 		return Summary{}, err
