@@ -11,6 +11,10 @@ import (
 	"github.com/rgit-dev/rgit/phases/plan"
 )
 
+// stageWaiting, when set by a test, hears that the stage has started every
+// call it may and waits for one to end, with how many are in flight.
+var stageWaiting func(busy int)
+
 // flight is one topic call started by the research stage.
 type flight struct {
 	job   topicJob
@@ -68,6 +72,9 @@ func (r *run) researchStage(ctx context.Context) error {
 		}
 		if s.busy() == 0 {
 			return r.endResearch(timeUp)
+		}
+		if stageWaiting != nil {
+			stageWaiting(s.busy())
 		}
 		select {
 		case f := <-results:
