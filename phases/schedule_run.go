@@ -11,6 +11,10 @@ import (
 	"github.com/rgit-dev/rgit/phases/plan"
 )
 
+// stageLanded, when set by a benchmark, hears how long applying and
+// committing each result took: rgit's own time per commit.
+var stageLanded func(d time.Duration)
+
 // stageWaiting, when set by a test, hears that the stage has started every
 // call it may and waits for one to end, with how many are in flight.
 var stageWaiting func(busy int)
@@ -79,8 +83,12 @@ func (r *run) researchStage(ctx context.Context) error {
 		select {
 		case f := <-results:
 			s.finish(f.job.topic.Name)
+			t0 := time.Now()
 			if err := r.land(ctx, f); err != nil {
 				return err
+			}
+			if stageLanded != nil {
+				stageLanded(time.Since(t0))
 			}
 		case <-ctx.Done():
 			return ctx.Err()

@@ -4,7 +4,9 @@ package main
 
 import (
 	"math/rand"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -64,4 +66,55 @@ func TestCrashResumeJobs(t *testing.T) {
 	if len(seen) < 5 {
 		t.Errorf("only %d distinct heads observed across 20 kills", len(seen))
 	}
+}
+
+// TestInterruptJobs stops a --jobs 4 run with SIGINT while three research
+// calls hang at once: exit 130, the branch where the last commit left it,
+// no lock left; a resume completes with the report of an uninterrupted
+// run.
+func TestInterruptJobs(t *testing.T) {
+	topic := "Why do leaves change colour?"
+	args := []string{"research", "--mock-mode", "--breadth", "3", "--depth", "0", "--jobs", "4", "--name", "leaves", topic}
+	clean := newRepo(t)
+	if out, err := rgitCmd(t, clean, args...).CombinedOutput(); err != nil {
+		t.Fatalf("uninterrupted run: %v\n%s", err, out)
+	}
+	want := gitOut(t, clean, "show", "research/leaves:reports/leaves/report.md")
+
+	dir := newRepo(t)
+	cmd := rgitCmd(t, dir, args...)
+	cmd.Env = append(cmd.Env, "RGIT_MOCK_FAIL=hang@research*all")
+	w, err := watch(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	started := 0
+	if !w.until(func(line string) bool {
+		if strings.Contains(line, " research ") {
+			started++
+		}
+		return started == 3
+	}) {
+		_, stderr, err := w.wait()
+		t.Fatalf("rgit ended before three research calls started: %v\n%s", err, stderr)
+	}
+	before, _ := gitTry(dir, "rev-parse", "-q", "--verify", "research/leaves")
+	_ = cmd.Process.Signal(syscall.SIGINT)
+	_, stderr, err := w.wait()
+	if code := exitStatus(err); code != exitCancelled {
+		t.Fatalf("exit %d after SIGINT, want %d\n%s", code, exitCancelled, stderr)
+	}
+	if after, _ := gitTry(dir, "rev-parse", "-q", "--verify", "research/leaves"); before != after {
+		t.Errorf("branch moved by the interrupted calls: %q -> %q", before, after)
+	}
+	if fileExists(filepath.Join(dir, ".research", "leaves", "research.lock.json")) {
+		t.Error("lock left behind after SIGINT")
+	}
+	if out, err := rgitCmd(t, dir, "research", "--name", "leaves", "--resume").CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, out)
+	}
+	if got := gitOut(t, dir, "show", "research/leaves:reports/leaves/report.md"); got != want {
+		t.Errorf("report after resume differs from an uninterrupted run")
+	}
+	gitOut(t, dir, "fsck", "--strict")
 }
