@@ -14,8 +14,8 @@ import (
 // jobsRun is one breadth 3 depth 2 mock session with each call taking
 // delay, and what it measured.
 type jobsRun struct {
-	wall, path time.Duration
-	landed     []time.Duration // rgit's own time per topic commit
+	wall, path, tree time.Duration
+	landed           []time.Duration // rgit's own time per topic commit
 }
 
 func jobsSession(b *testing.B, jobs int, delay time.Duration) jobsRun {
@@ -32,7 +32,7 @@ func jobsSession(b *testing.B, jobs int, delay time.Duration) jobsRun {
 	if err != nil || !sum.Finished {
 		b.Fatalf("session: %+v, %v", sum, err)
 	}
-	out.wall, out.path = time.Since(t0), sum.CriticalPath
+	out.wall, out.path, out.tree = time.Since(t0), sum.CriticalPath, sum.TreePath
 	return out
 }
 
@@ -43,11 +43,11 @@ func benchJobs(b *testing.B, delay time.Duration) {
 	var seqLanded time.Duration
 	for _, jobs := range []int{1, 4, 8, 16} {
 		b.Run(fmt.Sprintf("jobs%d", jobs), func(b *testing.B) {
-			var walls, paths, landed []time.Duration
+			var walls, paths, trees, landed []time.Duration
 			for i := 0; i < b.N; i++ {
 				for range 3 {
 					r := jobsSession(b, jobs, delay)
-					walls, paths, landed = append(walls, r.wall), append(paths, r.path), append(landed, r.landed...)
+					walls, paths, trees, landed = append(walls, r.wall), append(paths, r.path), append(trees, r.tree), append(landed, r.landed...)
 				}
 			}
 			w, p := median(walls), median(paths)
@@ -56,6 +56,7 @@ func benchJobs(b *testing.B, delay time.Duration) {
 			b.ReportMetric((hi - lo).Seconds(), "s/wall-spread")
 			b.ReportMetric(p.Seconds(), "s/critical-path")
 			b.ReportMetric(float64(w)/float64(p), "wall/critical-path")
+			b.ReportMetric(median(trees).Seconds(), "s/tree-path")
 			l := median(landed)
 			b.ReportMetric(float64(l.Microseconds())/1000, "ms/commit")
 			if jobs == 1 {

@@ -65,5 +65,6 @@ type Summary struct {
 	// which no --jobs can beat; Jobs the calls allowed in flight.
 	Wall         time.Duration
 	CriticalPath time.Duration
+	TreePath     time.Duration // CriticalPath without the rule that orders research adding subtopics
 	Jobs         int
 }

@@ -16,33 +16,49 @@ type critPath struct {
 	base  time.Duration            // end of the last sequential phase
 	order time.Duration            // end of the last research that could add subtopics
 	top   time.Duration            // the latest end of any call
+	// tree is the same chain without the subtopic-order rule: parents,
+	// reviews and the sequential phases only.
+	tree critPathTree
+}
+
+type critPathTree struct {
+	ends      map[string]time.Duration
+	base, top time.Duration
 }
 
 // serial adds a phase that waits for everything before it.
 func (c *critPath) serial(d time.Duration) {
 	c.base = max(c.base, c.top) + d
 	c.top = c.base
+	c.tree.base = max(c.tree.base, c.tree.top) + d
+	c.tree.top = c.tree.base
 }
 
 // topic adds a topic's finished call; ordered says it was research that
 // could add subtopics.
 func (c *critPath) topic(f *flight, parent string, ordered bool) {
 	if c.ends == nil {
-		c.ends = map[string]time.Duration{}
+		c.ends, c.tree.ends = map[string]time.Duration{}, map[string]time.Duration{}
 	}
+	d := f.res.call.out.elapsed
 	name := strings.ToLower(f.job.topic.Name)
 	start := max(c.base, c.ends[name], c.ends[strings.ToLower(parent)])
 	research := f.job.phase == PhaseResearch && ordered
 	if research {
 		start = max(start, c.order)
 	}
-	end := start + f.res.call.out.elapsed
+	end := start + d
 	c.ends[name] = end
+	tend := max(c.tree.base, c.tree.ends[name], c.tree.ends[strings.ToLower(parent)]) + d
+	c.tree.ends[name], c.tree.top = tend, max(c.tree.top, tend)
 	if research {
 		c.order = max(c.order, end)
 	}
 	c.top = max(c.top, end)
 }
 
-// length is the critical path so far.
+// length is the critical path so far; treeLength the same without the
+// subtopic-order rule, what ignoring it could reach.
 func (c *critPath) length() time.Duration { return c.top }
+
+func (c *critPath) treeLength() time.Duration { return c.tree.top }
