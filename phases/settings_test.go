@@ -26,7 +26,7 @@ func TestNewSettings(t *testing.T) {
 
 func TestResumeSettings(t *testing.T) {
 	prior := Settings{Breadth: 2, Depth: 1, MaxIterations: 9, Model: "claude:x", ReviewModel: "codex:y", Timeout: 90,
-		TargetBranch: "main", Fallback: []string{"local"}, TimeBudgetS: 120, MaxPerTopic: 2, Corpus: []string{"/c"}}
+		TargetBranch: "main", Fallback: []string{"local"}, TimeBudgetS: 120, MaxPerTopic: 2, Corpus: []string{"/c"}, Jobs: 4}
 	with := func(f func(*Settings)) Settings {
 		s := prior
 		f(&s)
@@ -48,6 +48,7 @@ func TestResumeSettings(t *testing.T) {
 			with(func(s *Settings) {
 				s.Fallback, s.Corpus, s.Timeout, s.TargetBranch = []string{"mock"}, []string{"/d"}, 60, "other"
 			}), false},
+		{"--jobs replaces the recorded jobs", Config{Jobs: 8}, with(func(s *Settings) { s.Jobs = 8 }), false},
 		{"breadth, depth, budget and pass cap are the session's", Config{Breadth: 5, Depth: 3, TimeBudget: time.Hour, MaxPerTopic: 9}, prior, false},
 	}
 	for _, tc := range tests {
