@@ -297,3 +297,11 @@ func TestJobsDefaults(t *testing.T) {
 		})
 	}
 }
+
+func TestExhaustedInOrder(t *testing.T) {
+	p := &plan.Plan{Topics: []*plan.Topic{{Name: "A"}, {Name: "A1", Depth: 1, Parent: "A"}, {Name: "B"}, {Name: "B1", Depth: 1, Parent: "B"}}}
+	r := &run{plan: p, state: &State{Exhausted: []string{"B1", "gone", "A1", "B"}}}
+	if got, want := r.exhaustedInOrder(), []string{"B", "A1", "B1", "gone"}; !slices.Equal(got, want) {
+		t.Errorf("exhaustedInOrder = %v, want %v", got, want)
+	}
+}
