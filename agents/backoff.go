@@ -5,6 +5,7 @@ import (
 	"errors"
 	"regexp"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -18,6 +19,41 @@ type BackoffPolicy struct {
 	// Sleep waits d or until ctx is done; nil uses a timer. Tests inject
 	// one that records the waits instead of sleeping.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// Hold, when set, is shared by every agent of one backend: a wait one
+	// call is told to make holds back the others' next calls too, since a
+	// rate limit is the backend's, not the call's (rgit --jobs).
+	Hold *Hold
+}
+
+// Hold is a pause shared by the calls to one backend. Its zero value
+// holds nothing; it is safe for concurrent use.
+type Hold struct {
+	mu    sync.Mutex
+	until time.Time
+	now   func() time.Time // nil is time.Now; tests fix it
+}
+
+// extend makes every call wait until at least d from now.
+func (h *Hold) extend(d time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if u := h.clock()().Add(d); u.After(h.until) {
+		h.until = u
+	}
+}
+
+// left is how long calls must still wait.
+func (h *Hold) left() time.Duration {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.until.Sub(h.clock()())
+}
+
+func (h *Hold) clock() func() time.Time {
+	if h.now == nil {
+		return time.Now
+	}
+	return h.now
 }
 
 func (p BackoffPolicy) withDefaults() BackoffPolicy {
@@ -59,6 +95,13 @@ type backoff struct {
 func (b *backoff) Run(ctx context.Context, t Task) (Result, error) {
 	wait := b.p.Initial
 	for retry := 0; ; retry++ {
+		if h := b.p.Hold; h != nil && retry == 0 { // a retry has just waited
+			if d := h.left(); d > 0 {
+				if serr := b.p.Sleep(ctx, d); serr != nil {
+					return Result{}, serr
+				}
+			}
+		}
 		res, err := b.Agent.Run(ctx, t)
 		if err == nil || !errors.Is(err, ErrRateLimited) || retry >= b.p.Retries {
 			return res, err
@@ -66,6 +109,9 @@ func (b *backoff) Run(ctx context.Context, t Task) (Result, error) {
 		d := min(max(wait, hinted(err)), b.p.Max)
 		if b.notify != nil {
 			b.notify(d, err)
+		}
+		if b.p.Hold != nil {
+			b.p.Hold.extend(d)
 		}
 		if serr := b.p.Sleep(ctx, d); serr != nil {
 			return res, serr

@@ -99,3 +99,36 @@ func TestWithBackoffHonoursContext(t *testing.T) {
 		t.Errorf("err = %v after %d calls, want context.Canceled after 1", err, s.calls)
 	}
 }
+
+// A rate limit one call meets holds back the next call of every agent
+// sharing the Hold, with the wait the backend asked for.
+func TestBackoffSharedHold(t *testing.T) {
+	now := time.Unix(1000, 0)
+	hold := &Hold{now: func() time.Time { return now }}
+	var waitsA, waitsB []time.Duration
+	policy := func(waits *[]time.Duration) BackoffPolicy {
+		return BackoffPolicy{Initial: time.Second, Hold: hold, Sleep: func(_ context.Context, d time.Duration) error {
+			*waits = append(*waits, d)
+			return nil
+		}}
+	}
+	a := WithBackoff(&scripted{errs: []error{rateLimited("429: retry after 30 seconds")}}, policy(&waitsA), nil)
+	b := WithBackoff(&scripted{}, policy(&waitsB), nil)
+	if _, err := b.Run(context.Background(), Task{}); err != nil || len(waitsB) != 0 {
+		t.Fatalf("before any limit: err %v, waits %v", err, waitsB)
+	}
+	if _, err := a.Run(context.Background(), Task{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Run(context.Background(), Task{}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []time.Duration{30 * time.Second}; !slices.Equal(waitsB, want) {
+		t.Errorf("the other agent waited %v, want %v", waitsB, want)
+	}
+	now = now.Add(31 * time.Second)
+	waitsB = nil
+	if _, err := b.Run(context.Background(), Task{}); err != nil || len(waitsB) != 0 {
+		t.Errorf("after the hold: err %v, waits %v", err, waitsB)
+	}
+}

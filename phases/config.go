@@ -33,6 +33,7 @@ type Config struct {
 	Yes           bool // confirmed a large iteration limit
 	Corpus        []string
 	MaxPerTopic   int // cap research passes per topic (--test); 0 = none
+	Jobs          int // agent calls in flight at most (--jobs); 0 = the backends' default
 
 	explicitMax bool // --max-iterations was given, so it may raise a resumed session's limit
 }
@@ -102,6 +103,9 @@ func (c *Config) Normalize() (notices []string, err error) {
 	}
 	if c.Timeout < 0 || c.TimeBudget < 0 {
 		return nil, badInput("pass a positive number of seconds or minutes", "negative --timeout or --time")
+	}
+	if c.Jobs < 0 {
+		return nil, badInput("pass --jobs 1 or more", "invalid --jobs %d", c.Jobs)
 	}
 	c.explicitMax = c.MaxIterations > 0
 	min := MinIterations(c.Breadth, c.Depth)

@@ -2,9 +2,11 @@ package phases
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,7 +36,7 @@ func (r *run) addMethodology(path string) error {
 	}
 	if len(r.state.Exhausted) > 0 {
 		fmt.Fprintf(&b, "- Exhausted topics (%s, abandoned after %d attempts per agent):\n", ExhaustedTag, maxRetries+1)
-		for _, t := range r.state.Exhausted {
+		for _, t := range r.exhaustedInOrder() {
 			fmt.Fprintf(&b, "  - %s\n", t)
 		}
 	}
@@ -129,4 +131,38 @@ func (r *run) finish(ctx context.Context) error {
 		r.done(PhaseComplete, "", outcome{}, hash, start)
 	}
 	return r.mergeReport(ctx)
+}
+
+// exhaustedInOrder lists the exhausted topics breadth first (depth, then
+// plan order), the order a sequential run gives them up in, so the report
+// does not depend on which of several calls in flight failed first.
+func (r *run) exhaustedInOrder() []string {
+	out := slices.Clone(r.state.Exhausted)
+	if r.plan == nil {
+		return out
+	}
+	at := map[string]int{}
+	depth := map[string]int{}
+	for i, t := range r.plan.Topics {
+		at[t.Name], depth[t.Name] = i, t.Depth
+	}
+	slices.SortStableFunc(out, func(a, b string) int {
+		ia, oka := at[a]
+		ib, okb := at[b]
+		switch {
+		case !oka || !okb:
+			return cmp.Compare(boolInt(!oka), boolInt(!okb))
+		case depth[a] != depth[b]:
+			return cmp.Compare(depth[a], depth[b])
+		}
+		return cmp.Compare(ia, ib)
+	})
+	return out
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -4,14 +4,13 @@ import (
 	"context"
 	"fmt"
 	"time"
-
-	"github.com/rgit-dev/rgit/phases/plan"
 )
 
 // loop runs phases until the session is complete. Each step is one agent
 // phase and one commit, so a kill between steps loses nothing and a kill
 // inside a step only repeats that step. This is where the next phase is
-// decided.
+// decided; the research stage runs up to --jobs topic calls at once
+// (schedule_run.go), still committing one phase at a time.
 func (r *run) loop(ctx context.Context) error {
 	for {
 		if err := ctx.Err(); err != nil {
@@ -22,7 +21,7 @@ func (r *run) loop(ctx context.Context) error {
 		case StagePlan:
 			err = r.planPhase(ctx)
 		case StageResearch:
-			err = r.researchStep(ctx)
+			err = r.researchStage(ctx)
 		case StageSynthesize:
 			err = r.synthesize(ctx)
 		case StageFinalReview:
@@ -40,26 +39,6 @@ func (r *run) loop(ctx context.Context) error {
 	}
 }
 
-// researchStep asks the scheduler for the next topic step, or moves to the
-// final cycle when no topic is left or a limit is reached.
-func (r *run) researchStep(ctx context.Context) error {
-	step := plan.Next(r.plan, func(t *plan.Topic) bool { return r.state.isExhausted(t.Name) })
-	switch {
-	case step.Kind == plan.StepReview:
-		return r.reviewTopic(ctx, step.Topic)
-	case step.Kind == plan.StepDone:
-		r.state.Stage = StageSynthesize
-		return nil
-	case r.state.Iteration >= r.state.MaxIterations:
-		r.stopAt(LimitIterations)
-		return nil
-	case r.overBudget():
-		r.stopAt(LimitTime)
-		return nil
-	}
-	return r.researchTopic(ctx, step.Topic)
-}
-
 // overBudget says whether the --time budget leaves only the synthesis
 // reserve (seed 003: 1.5 minutes, or 30% of short budgets).
 func (r *run) overBudget() bool {
@@ -67,16 +46,23 @@ func (r *run) overBudget() bool {
 	if budget <= 0 {
 		return false
 	}
-	reserve := 90 * time.Second
+	return since(r.clock, r.started) > budget-synthesisReserve(budget)
+}
+
+// synthesisReserve is the part of a time budget kept for the final cycle.
+func synthesisReserve(budget time.Duration) time.Duration {
 	if budget < 5*time.Minute {
-		reserve = budget * 3 / 10
+		return budget * 3 / 10
 	}
-	return since(r.clock, r.started) > budget-reserve
+	return 90 * time.Second
 }
 
 // done reports a committed phase: its whole wall time since start and the
 // part spent inside agent calls, so rgit's own overhead is visible.
 func (r *run) done(phase Phase, topic string, o outcome, hash string, start time.Time) {
+	if topic == "" {
+		r.path.serial(o.elapsed)
+	}
 	r.deps.Reporter.Report(Event{Kind: EventPhaseDone, Phase: phase, Topic: topic, Iteration: r.state.Iteration,
 		Max: r.state.MaxIterations, Agent: o.model, Commit: hash, Duration: since(r.clock, start), AgentTime: o.usage.Duration,
 		Tokens: o.usage.Tokens(), CostUSD: o.usage.CostUSD, Verdict: r.verdict.v, Gaps: r.verdict.gaps})

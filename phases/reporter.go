@@ -14,6 +14,7 @@ const (
 	EventRetry                       // a failed attempt will be retried
 	EventWait                        // backing off before a retry
 	EventStarted                     // the run holds the session lock and the branch exists; Message names them
+	EventCallDone                    // an agent call ended; sent only when calls run at once (--jobs)
 )
 
 // Event is one line of progress.
@@ -64,4 +65,11 @@ type Summary struct {
 	MergeCommit  string
 	ReportPath   string // relative to the repository root
 	Finished     bool   // the whole session is complete
+	// Wall is this run's wall time; CriticalPath the longest chain of
+	// dependent agent calls of this run, from their recorded durations,
+	// which no --jobs can beat; Jobs the calls allowed in flight.
+	Wall         time.Duration
+	CriticalPath time.Duration
+	TreePath     time.Duration // CriticalPath without the rule that orders research adding subtopics
+	Jobs         int
 }

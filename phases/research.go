@@ -63,6 +63,7 @@ type run struct {
 	merged merged
 	// verdict is the review verdict the next done event reports.
 	verdict lastVerdict
+	path    critPath // the longest chain of dependent calls so far
 }
 
 // merged says where this run merged the report.
@@ -73,6 +74,7 @@ type merged struct{ target, commit string }
 // *BadInputError before anything is written.
 func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	deps = deps.withDefaults()
+	deps.Reporter = &syncReporter{r: deps.Reporter}
 	notices, err := cfg.Normalize()
 	if err != nil {
 		return Summary{}, err

@@ -23,6 +23,7 @@ type Settings struct {
 	TimeBudgetS   float64  `json:"time_budget_seconds,omitempty"`
 	MaxPerTopic   int      `json:"max_passes_per_topic,omitempty"`
 	Corpus        []string `json:"corpus,omitempty"`
+	Jobs          int      `json:"jobs,omitempty"` // --jobs as given; 0 = the backends' default
 }
 
 // newSettings are a new session's settings: what cfg (normalized) asks
@@ -33,6 +34,7 @@ func newSettings(cfg Config, target string) Settings {
 		Model: cfg.Model, ReviewModel: cfg.ReviewModel, MockMode: cfg.MockMode,
 		Timeout: int(cfg.Timeout / time.Second), TargetBranch: target, Fallback: cfg.Fallback,
 		TimeBudgetS: cfg.TimeBudget.Seconds(), MaxPerTopic: cfg.MaxPerTopic, Corpus: cfg.Corpus,
+		Jobs: cfg.Jobs,
 	}
 	if cfg.MockMode {
 		s.Model, s.ReviewModel = "mock", "mock"
@@ -53,6 +55,7 @@ func newSettings(cfg Config, target string) Settings {
 //   - Fallback, Corpus: replaced when given.
 //   - Timeout: replaced when positive.
 //   - TargetBranch: replaced by --merge-into.
+//   - Jobs: replaced when --jobs is given.
 //
 // lifted says a limit that may have stopped the session was raised or
 // renewed, so the caller lets its research go on. Breadth, Depth and the
@@ -89,6 +92,9 @@ func resumeSettings(prior Settings, cfg Config) (next Settings, lifted bool) {
 	}
 	if len(cfg.Corpus) > 0 {
 		next.Corpus = cfg.Corpus
+	}
+	if cfg.Jobs > 0 {
+		next.Jobs = cfg.Jobs
 	}
 	return next, lifted
 }

@@ -31,7 +31,7 @@ func TestNewSettings(t *testing.T) {
 
 func TestResumeSettings(t *testing.T) {
 	prior := Settings{Breadth: 2, Depth: 1, MaxIterations: 9, Model: "claude:x", ReviewModel: "codex:y", Timeout: 90,
-		TargetBranch: "main", Fallback: []string{"local"}, TimeBudgetS: 120, MaxPerTopic: 2, Corpus: []string{"/c"}}
+		TargetBranch: "main", Fallback: []string{"local"}, TimeBudgetS: 120, MaxPerTopic: 2, Corpus: []string{"/c"}, Jobs: 4}
 	with := func(f func(*Settings)) Settings {
 		s := prior
 		f(&s)
@@ -58,6 +58,7 @@ func TestResumeSettings(t *testing.T) {
 		{"the session's minimum, not the flags'", Config{Breadth: 3, Depth: 3, MaxIterations: 8, explicitMax: true}, prior, false},
 		{"an explicit limit below the session's minimum raises to it", Config{MaxIterations: 3, explicitMax: true},
 			with(func(s *Settings) { s.MaxIterations = 9 }), false},
+		{"--jobs replaces the recorded jobs", Config{Jobs: 8}, with(func(s *Settings) { s.Jobs = 8 }), false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

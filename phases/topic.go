@@ -11,16 +11,19 @@ import (
 	"github.com/rgit-dev/rgit/phases/plan"
 )
 
-// researchTopic runs a topic's RESEARCH step and applies it: rgit adds the
-// proposed subtopics, sets In Review and counts the iteration.
-func (r *run) researchTopic(ctx context.Context, t *plan.Topic) error {
-	start := r.clock.Now()
-	j := r.topicJob(PhaseResearch, t)
-	res := r.calls.research(ctx, j)
+// applyResearch applies a topic's RESEARCH result: rgit adds the proposed
+// subtopics, sets In Review and counts the iteration, and commits it.
+func (r *run) applyResearch(ctx context.Context, t *plan.Topic, j topicJob, res topicResult) error {
 	o, err := r.absorb(PhaseResearch, res.call)
 	t.Status = plan.InProgress
 	if errors.Is(err, errExhausted) {
-		return r.exhaust(ctx, t, PhaseResearch, err, start)
+		if j.output != j.progress {
+			// What the last attempt left, as when it writes in place.
+			if err := mirrorFile(j.output, j.progress); err != nil {
+				return fmt.Errorf("write progress: %w", err)
+			}
+		}
+		return r.exhaust(ctx, t, PhaseResearch, err, j.start)
 	}
 	if err != nil {
 		return err
@@ -54,19 +57,16 @@ func (r *run) researchTopic(ctx context.Context, t *plan.Topic) error {
 	if err != nil {
 		return err
 	}
-	r.done(PhaseResearch, t.Name, o, hash, start)
+	r.done(PhaseResearch, t.Name, o, hash, j.start)
 	return nil
 }
 
-// reviewTopic runs a topic's REVIEW step and applies its verdict:
-// Complete, or back to In Progress with the gaps; rgit writes the review
-// file.
-func (r *run) reviewTopic(ctx context.Context, t *plan.Topic) error {
-	start := r.clock.Now()
-	res := r.calls.review(ctx, r.topicJob(PhaseReview, t))
+// applyReview applies a topic's REVIEW verdict: Complete, or back to In
+// Progress with the gaps; rgit writes the review file and commits it.
+func (r *run) applyReview(ctx context.Context, t *plan.Topic, j topicJob, res topicResult) error {
 	o, err := r.absorb(PhaseReview, res.call)
 	if errors.Is(err, errExhausted) {
-		return r.exhaust(ctx, t, PhaseReview, err, start)
+		return r.exhaust(ctx, t, PhaseReview, err, j.start)
 	}
 	if err != nil {
 		return err
@@ -95,7 +95,7 @@ func (r *run) reviewTopic(ctx context.Context, t *plan.Topic) error {
 	if err != nil {
 		return err
 	}
-	r.done(PhaseReview, t.Name, o, hash, start)
+	r.done(PhaseReview, t.Name, o, hash, j.start)
 	return nil
 }
 

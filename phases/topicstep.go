@@ -2,9 +2,11 @@ package phases
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/phases/layout"
@@ -14,15 +16,19 @@ import (
 // topicJob is one topic's research or review with everything it needs,
 // gathered from the session by run.topicJob before it runs: the topic, its
 // ancestors' summaries and last gaps (in vars and brief), the agents to
-// try (in). Running it reads and writes only its own output file.
+// try (in). Running it reads and writes only its own output file, which
+// is in its own scratch directory when calls run at once (--jobs), so no
+// commit ever holds another call's half-written output.
 type topicJob struct {
 	phase    Phase      // PhaseResearch or PhaseReview
 	topic    plan.Topic // a copy: the step never sees the plan
 	progress string     // the topic's progress file in the workspace
-	output   string     // where the agent writes: progress (research), review.json (review)
+	output   string     // where the agent writes: progress or review.json, or their copies in scratch
+	scratch  string     // the call's scratch directory; "" when it writes in place
 	vars     map[string]string
 	brief    agents.Brief
 	in       callInputs
+	start    time.Time // when the step was started, for its done event
 }
 
 // topicResult is what one topic step produced, for run to apply.
@@ -77,9 +83,19 @@ func (cr *callRunner) review(ctx context.Context, j topicJob) topicResult {
 	return res
 }
 
-// topicJob gathers a topic step's inputs from the session.
-func (r *run) topicJob(phase Phase, t *plan.Topic) topicJob {
-	j := topicJob{phase: phase, topic: *t, progress: r.progressPath(t), vars: r.topicVars(t), brief: r.topicBrief(t)}
+// runTopic runs a topic job's call.
+func (cr *callRunner) runTopic(ctx context.Context, j topicJob) topicResult {
+	if j.phase == PhaseReview {
+		return cr.review(ctx, j)
+	}
+	return cr.research(ctx, j)
+}
+
+// topicJob gathers a topic step's inputs from the session. With scratch,
+// the call writes into its own scratch directory, a research call starting
+// from a copy of the topic's progress file.
+func (r *run) topicJob(phase Phase, t *plan.Topic, scratch bool) (topicJob, error) {
+	j := topicJob{phase: phase, topic: *t, progress: r.progressPath(t), vars: r.topicVars(t), brief: r.topicBrief(t), start: r.clock.Now()}
 	role := RoleResearch
 	j.output = j.progress
 	if phase == PhaseReview {
@@ -89,8 +105,33 @@ func (r *run) topicJob(phase Phase, t *plan.Topic) topicJob {
 		j.vars["progress_files"] = fmt.Sprintf("- %s: %s", t.Name, j.progress)
 	}
 	j.in = r.inputs(role)
-	if phase == PhaseResearch {
-		j.in.iteration++ // the iteration this research starts: [3/14] means the third is running
+	if !scratch {
+		return j, nil
 	}
-	return j
+	j.scratch = r.lay.Scratch(string(phase) + "-" + r.slug(t))
+	if err := os.RemoveAll(j.scratch); err != nil {
+		return j, fmt.Errorf("clear scratch: %w", err)
+	}
+	if err := os.MkdirAll(j.scratch, 0o755); err != nil {
+		return j, fmt.Errorf("create scratch: %w", err)
+	}
+	j.output = filepath.Join(j.scratch, filepath.Base(j.output))
+	if phase == PhaseResearch {
+		if err := mirrorFile(j.progress, j.output); err != nil {
+			return j, fmt.Errorf("copy progress to scratch: %w", err)
+		}
+	}
+	return j, nil
+}
+
+// mirrorFile makes to what from is: the same bytes, or absent.
+func mirrorFile(from, to string) error {
+	data, err := os.ReadFile(from)
+	if errors.Is(err, os.ErrNotExist) {
+		return removeIfExists(to)
+	}
+	if err != nil {
+		return err
+	}
+	return writeFile(to, data)
 }

@@ -47,12 +47,16 @@ func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock, als
 			return phases.Deps{}, usagef("name agents as backend:model, for example claude:claude-opus-4-6 or local", "%v", err)
 		}
 	}
+	holds := map[string]*agents.Hold{} // one per backend: rate limits are shared (phases builds agents one at a time)
 	newAgent := func(spec string) (agents.Agent, error) {
 		a, _, err := registry.New(spec, opts)
 		if err != nil {
 			return nil, err
 		}
-		return agents.WithBackoff(a, agents.BackoffPolicy{}, func(wait time.Duration, err error) {
+		if holds[a.Name()] == nil {
+			holds[a.Name()] = &agents.Hold{}
+		}
+		return agents.WithBackoff(a, agents.BackoffPolicy{Hold: holds[a.Name()]}, func(wait time.Duration, err error) {
 			rep.Report(phases.Event{Kind: phases.EventWait, Agent: a.Name(), Message: fmt.Sprintf("rate limited; waiting %s (%s)", wait.Round(time.Second), phases.Redact(err.Error()))})
 		}), nil
 	}

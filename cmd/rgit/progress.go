@@ -166,6 +166,8 @@ func (p *progress) line(e phases.Event) string {
 		return fmt.Sprintf("      retry %d/3 %s %s: %s\n", e.Attempt, e.Phase, label(e.Topic), firstLine(msg))
 	case phases.EventWait:
 		return fmt.Sprintf("      %s: %s\n", e.Agent, msg)
+	case phases.EventCallDone:
+		return fmt.Sprintf("      end %s %s %s in %s: %s\n", e.Phase, label(e.Topic), e.Agent, e.Duration.Round(time.Millisecond), firstLine(msg))
 	case phases.EventPhaseDone:
 		s := fmt.Sprintf("      done %s in %s (agent %s) -> %s", e.Phase, e.Duration.Round(time.Millisecond), e.AgentTime.Round(time.Millisecond), short(e.Commit))
 		if e.Verdict != "" {
@@ -232,6 +234,7 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 	fmt.Fprintf(out, "  topics complete:  %d of %d\n", s.Complete, s.Total)
 	fmt.Fprintf(out, "  iterations:       %d (limit %d)\n", s.Iterations, s.MaxIter)
 	fmt.Fprintf(out, "  agent time:       %s\n", s.AgentTime.Round(time.Millisecond))
+	fmt.Fprintf(out, "  critical path:    %s (wall %s, jobs %d)\n", s.CriticalPath.Round(time.Millisecond), s.Wall.Round(time.Millisecond), s.Jobs)
 	fmt.Fprintf(out, "  retried phases:   %d\n", s.Retried)
 	if len(s.Exhausted) > 0 {
 		fmt.Fprintf(out, "  exhausted topics: %s\n", strings.Join(s.Exhausted, ", "))

@@ -39,7 +39,7 @@ func researchCommand(io *IO) *cli.Command {
 			&cli.BoolFlag{Name: "reorganize-archive", Usage: "write the session's history as plain files under .research/<name>/archive/<run>/"},
 			&cli.StringFlag{Name: "merge-into", Usage: "branch to merge the report into (default: the branch HEAD points at)"},
 			&cli.BoolFlag{Name: "no-merge", Usage: "leave the report on research/<name>"},
-		}, append(progressFlags(), detachFlags()...)...),
+		}, append(append(progressFlags(), detachFlags()...), jobsFlags()...)...),
 		Action: func(c *cli.Context) error {
 			if err := applyGitConfig(c); err != nil {
 				return err
@@ -101,7 +101,9 @@ func researchConfig(c *cli.Context) (phases.Config, error) {
 	if c.Bool("test") {
 		cfg.MaxPerTopic = 2
 	}
-	return cfg, nil
+	jobs, err := jobsFrom(c)
+	cfg.Jobs = jobs
+	return cfg, err
 }
 
 // confirmer asks on the terminal; nil when there is none.
