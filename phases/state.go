@@ -48,6 +48,10 @@ type State struct {
 	Switches     []Switch            `json:"fallback_switches,omitempty"`
 	Usage        map[string]*Totals  `json:"usage,omitempty"`
 	Runs         []string            `json:"runs,omitempty"`
+
+	// The loop decision (seed 003), loopdecision.go.
+	LoopDecision *LoopDecision         `json:"loop_decision,omitempty"`
+	NextSearch   map[string]NextSearch `json:"next_search,omitempty"`
 }
 
 // Switch records a move down the fallback chain.

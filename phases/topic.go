@@ -72,6 +72,7 @@ func (r *run) reviewTopic(ctx context.Context, t *plan.Topic) error {
 		return err
 	}
 	d := res.decision
+	r.state.recordDecision(t.Name, d)
 	capped := !d.Accepted() && r.state.MaxPerTopic > 0 && r.state.Passes[t.Name] >= r.state.MaxPerTopic
 	if err := r.writeReview(d, t.Name, capped); err != nil {
 		return err
