@@ -38,6 +38,8 @@ type callInputs struct {
 	iteration int
 	max       int
 	timeout   time.Duration // per agent call; 0 = none
+
+	phaseTimeouts map[Phase]time.Duration // per phase, over timeout (timeouts.go)
 }
 
 // inputs gathers a call's inputs from the session state.
@@ -46,6 +48,7 @@ func (s *State) inputs(role Role, vars map[string]string, notes string) callInpu
 		vars: vars, chain: s.chain(role, s.Switches), timeouts: maps.Clone(s.Timeouts),
 		sessions: maps.Clone(s.AgentSession), notes: notes,
 		iteration: s.Iteration, max: s.MaxIterations, timeout: s.callTimeout(),
+		phaseTimeouts: s.timeouts(),
 	}
 }
 

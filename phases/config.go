@@ -34,6 +34,8 @@ type Config struct {
 	Corpus        []string
 	MaxPerTopic   int // cap research passes per topic (--test); 0 = none
 
+	PhaseTimeouts map[Phase]time.Duration // --timeout phase=duration values (timeouts.go)
+
 	explicitMax bool // --max-iterations was given, so it may raise a resumed session's limit
 }
 

@@ -22,6 +22,8 @@ type Settings struct {
 	TimeBudgetS   float64  `json:"time_budget_seconds,omitempty"`
 	MaxPerTopic   int      `json:"max_passes_per_topic,omitempty"`
 	Corpus        []string `json:"corpus,omitempty"`
+
+	PhaseTimeouts *PhaseTimeouts `json:"phase_timeouts,omitempty"` // timeouts.go
 }
 
 // newSettings are a new session's settings: what cfg (normalized) asks
@@ -36,6 +38,7 @@ func newSettings(cfg Config, target string) Settings {
 	if cfg.MockMode {
 		s.Model, s.ReviewModel = "mock", "mock"
 	}
+	s.PhaseTimeouts = newTimeouts(cfg)
 	return s
 }
 
@@ -73,6 +76,7 @@ func resumeSettings(prior Settings, cfg Config) (next Settings, raised bool) {
 	if cfg.Timeout > 0 {
 		next.Timeout = int(cfg.Timeout / time.Second)
 	}
+	next.PhaseTimeouts = resumeTimeouts(prior, cfg)
 	if cfg.MergeInto != "" {
 		next.TargetBranch = cfg.MergeInto
 	}
