@@ -34,7 +34,8 @@ type Config struct {
 	Corpus        []string
 	MaxPerTopic   int // cap research passes per topic (--test); 0 = none
 
-	PhaseTimeouts map[Phase]time.Duration // --timeout phase=duration values (timeouts.go)
+	PhaseTimeouts                    map[Phase]time.Duration // --timeout phase=duration values (timeouts.go)
+	MaxFixAttempts, MaxTopicRestarts int                     // the two-tier retry (retries.go): 0 = default, negative = none
 
 	explicitMax bool // --max-iterations was given, so it may raise a resumed session's limit
 }

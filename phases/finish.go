@@ -29,7 +29,7 @@ func (r *run) addMethodology(path string) error {
 	fmt.Fprintf(&b, "- Iterations: %d of at most %d.\n", r.state.Iteration, r.state.MaxIterations)
 	fmt.Fprintf(&b, "- Agents: research %s, review %s.\n", r.state.Model, r.state.ReviewModel)
 	if len(r.state.Exhausted) > 0 {
-		fmt.Fprintf(&b, "- Exhausted topics (%s, abandoned after %d attempts per agent):\n", ExhaustedTag, maxRetries+1)
+		fmt.Fprintf(&b, "- Exhausted topics (%s, abandoned after %d attempts per agent):\n", ExhaustedTag, r.state.fixAttemptsOr()+1)
 		for _, t := range r.state.Exhausted {
 			fmt.Fprintf(&b, "  - %s\n", t)
 		}

@@ -24,6 +24,7 @@ type Settings struct {
 	Corpus        []string `json:"corpus,omitempty"`
 
 	PhaseTimeouts *PhaseTimeouts `json:"phase_timeouts,omitempty"` // timeouts.go
+	RetryLimits   *RetryLimits   `json:"retry_limits,omitempty"`   // retries.go
 }
 
 // newSettings are a new session's settings: what cfg (normalized) asks
@@ -39,6 +40,7 @@ func newSettings(cfg Config, target string) Settings {
 		s.Model, s.ReviewModel = "mock", "mock"
 	}
 	s.PhaseTimeouts = newTimeouts(cfg)
+	s.RetryLimits = newRetryLimits(cfg)
 	return s
 }
 
@@ -77,6 +79,7 @@ func resumeSettings(prior Settings, cfg Config) (next Settings, raised bool) {
 		next.Timeout = int(cfg.Timeout / time.Second)
 	}
 	next.PhaseTimeouts = resumeTimeouts(prior, cfg)
+	next.RetryLimits = resumeRetryLimits(prior, cfg)
 	if cfg.MergeInto != "" {
 		next.TargetBranch = cfg.MergeInto
 	}

@@ -22,6 +22,9 @@ func (r *run) researchTopic(ctx context.Context, t *plan.Topic) error {
 	if errors.Is(err, errExhausted) {
 		return r.exhaust(ctx, t, PhaseResearch, err, start)
 	}
+	if errors.Is(err, errRestart) {
+		return r.restartTopic(ctx, t, PhaseResearch, err, start)
+	}
 	if err != nil {
 		return err
 	}
@@ -67,6 +70,9 @@ func (r *run) reviewTopic(ctx context.Context, t *plan.Topic) error {
 	o, err := r.absorb(PhaseReview, res.call)
 	if errors.Is(err, errExhausted) {
 		return r.exhaust(ctx, t, PhaseReview, err, start)
+	}
+	if errors.Is(err, errRestart) {
+		return r.restartTopic(ctx, t, PhaseReview, err, start)
 	}
 	if err != nil {
 		return err
@@ -135,7 +141,7 @@ func (r *run) exhaust(ctx context.Context, t *plan.Topic, phase Phase, cause err
 	r.state.Exhausted = append(r.state.Exhausted, t.Name)
 	r.warn(fmt.Sprintf("%s of %q failed after all retries; marked %s and moving on", phase, t.Name, ExhaustedTag))
 	why := oneLineLong(Redact(cause.Error()))
-	line := fmt.Sprintf("\n%s: %s gave up after %d attempts per agent: %s\n", ExhaustedTag, phase, maxRetries+1, why)
+	line := fmt.Sprintf("\n%s: %s gave up after %d attempts per agent: %s\n", ExhaustedTag, phase, r.state.fixAttemptsOr()+1, why)
 	if err := appendFile(r.progressPath(t), []byte(line)); err != nil {
 		return fmt.Errorf("mark exhausted: %w", err)
 	}

@@ -89,5 +89,6 @@ func (r *run) topicJob(phase Phase, t *plan.Topic) topicJob {
 		j.vars["progress_files"] = fmt.Sprintf("- %s: %s", t.Name, j.progress)
 	}
 	j.in = r.inputs(role)
+	j.in.restartsLeft = r.state.restartsLeft(t.Name)
 	return j
 }
