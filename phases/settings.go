@@ -25,6 +25,7 @@ type Settings struct {
 
 	PhaseTimeouts *PhaseTimeouts `json:"phase_timeouts,omitempty"` // timeouts.go
 	RetryLimits   *RetryLimits   `json:"retry_limits,omitempty"`   // retries.go
+	Profile       string         `json:"profile,omitempty"`        // profile.go
 }
 
 // newSettings are a new session's settings: what cfg (normalized) asks
@@ -41,6 +42,7 @@ func newSettings(cfg Config, target string) Settings {
 	}
 	s.PhaseTimeouts = newTimeouts(cfg)
 	s.RetryLimits = newRetryLimits(cfg)
+	s.Profile = cfg.Profile
 	return s
 }
 

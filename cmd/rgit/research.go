@@ -18,7 +18,8 @@ func researchCommand(io *IO) *cli.Command {
 		ArgsUsage: `"topic or question"`,
 		Description: "Every phase is a commit on research/<name>; the report is merged into the branch HEAD\n" +
 			"pointed at (or --merge-into). Flags may come before or after the topic.\n\n" +
-			"Exit status: 0 done, 1 failure, 2 bad input, 3 session locked, 130 cancelled (resumable).",
+			"Exit status: 0 done, 1 failure, 2 bad input, 3 session locked, 130 cancelled (resumable)." +
+			profileHelp(),
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "name", Usage: "session name (default: a slug of the topic)", EnvVars: []string{"RGIT_NAME"}},
 			&cli.IntFlag{Name: "breadth", Value: 3, Usage: "at most this many subtopics per topic (and depth-0 topics)"},
