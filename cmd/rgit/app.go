@@ -52,6 +52,7 @@ func commands(io *IO) []*cli.Command {
 		researchCommand(io),
 		statusCommand(io),
 		logCommand(io),
+		verifyCommand(io),
 		listCommand(io),
 		cancelCommand(io),
 		agentsCommand(io),
