@@ -23,6 +23,8 @@ type PhaseRow struct {
 	Tokens    string    `json:"tokens,omitempty"`
 	Cost      string    `json:"cost,omitempty"`
 	Summary   string    `json:"summary"`
+
+	Decision string `json:"decision,omitempty"` // a review's loop decision, from the body (loopdecision.go)
 }
 
 // Log lists a session's phases, newest first, from the commit trailers.
@@ -68,6 +70,7 @@ func phaseRows(s Store, branch string, limit int) ([]PhaseRow, error) {
 				return nil, err
 			}
 		}
+		row.Decision = decisionLine(c.Body)
 		rows = append(rows, row)
 	}
 	return rows, nil

@@ -1,5 +1,7 @@
 package phases
 
+import "strings"
+
 // LoopDecision is state.json's loop_decision: the last review's structured
 // decision (seed 003), with the topic and iteration it was made at.
 type LoopDecision struct {
@@ -28,4 +30,15 @@ func (s *State) recordDecision(topic string, d Decision) {
 		return
 	}
 	s.NextSearch[topic] = NextSearch{Topic: d.NextSearchTopic, URL: d.URLToSearch}
+}
+
+// decisionLine is the loop decision a review commit's body records
+// ("continue; next search topic: ..."), "" when there is none.
+func decisionLine(body string) string {
+	for line := range strings.Lines(body) {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "Loop decision: "); ok {
+			return rest
+		}
+	}
+	return ""
 }

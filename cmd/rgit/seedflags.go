@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
 
@@ -99,4 +100,18 @@ func profileHelp() string {
 	return "\n\nProfiles (--profile): a flag wins over git config research.<setting> (breadth, depth,\n" +
 		"maxFixAttempts, maxTopicRestarts, time), which wins over the profile (--profile, else\n" +
 		"research.profile, else standard).\n\n" + phases.ProfileTable()
+}
+
+// whyFlag adds the reviews' loop decisions to `rgit log`.
+var whyFlag = &cli.BoolFlag{Name: "why", Usage: "add each review's loop decision: why the loop went on or stopped"}
+
+// printWhy is `rgit log --why`: the usual rows and a DECISION column.
+func printWhy(io *IO, rows []phases.PhaseRow) error {
+	tw := tabwriter.NewWriter(io.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "COMMIT\tPHASE\tITER\tTOPIC\tVERDICT\tDECISION")
+	for i := len(rows) - 1; i >= 0; i-- {
+		r := rows[i]
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", short(r.Hash), r.Phase, dash(r.Iteration), dash(r.Topic), dash(string(r.Verdict)), dash(r.Decision))
+	}
+	return tw.Flush()
 }
