@@ -90,6 +90,9 @@ type Brief struct {
 	CanSubdivide bool     // whether Topic may get subtopics (depth limit)
 	ReviewPath   string   // absolute path of the file under review
 	Corpus       []string // directories the local backend researches
+	// NextSearchTopic and URLToSearch are the last review's steer for
+	// Topic's next research pass (its loop decision); "" when none.
+	NextSearchTopic, URLToSearch string
 	// Topics lists the plan in order for synthesis: one entry per topic.
 	Topics []TopicRef
 }

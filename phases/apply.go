@@ -47,6 +47,7 @@ func (s *State) applyCall(phase Phase, res callResult) {
 		s.PhaseRecovered = true
 	}
 	s.Switches = append(s.Switches, res.switches...)
+	s.trackRetries(res.retries)
 }
 
 // account adds one call's usage to the per-backend totals.

@@ -16,7 +16,8 @@ import (
 // agent call itself succeeded.
 func (cr *callRunner) attempt(ctx context.Context, c call, in callInputs, agent agents.Agent, model string, n int,
 	lastErr error, sessionID, notes string) (agents.Result, error) {
-	prompt, err := cr.prompt(c, in.vars, n, lastErr, notes)
+	timeout := callTimeoutFor(c, in)
+	prompt, err := cr.prompt(c, withTimeout(in.vars, timeout), n, lastErr, notes)
 	if err != nil {
 		return agents.Result{}, err
 	}
@@ -28,7 +29,7 @@ func (cr *callRunner) attempt(ctx context.Context, c call, in callInputs, agent 
 	statBefore, _ := os.Stat(c.output)
 	task := agents.Task{
 		Phase: c.phase, Prompt: prompt, Dir: cr.lay.Workspace(), Root: cr.lay.Root(), Output: c.output, Model: model,
-		Timeout: in.timeout, Attempt: n, Brief: c.brief, SessionID: sessionID,
+		Timeout: timeout, Attempt: n, Brief: c.brief, SessionID: sessionID,
 	}
 	callCtx := ctx
 	if task.Timeout > 0 {

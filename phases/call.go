@@ -38,6 +38,10 @@ type callInputs struct {
 	iteration int
 	max       int
 	timeout   time.Duration // per agent call; 0 = none
+
+	phaseTimeouts map[Phase]time.Duration // per phase, over timeout (timeouts.go)
+	fixes         int                     // tier 1: fix attempts per agent; 0 = the default, -1 = none
+	restartsLeft  int                     // tier 2: restarts the topic may still have
 }
 
 // inputs gathers a call's inputs from the session state.
@@ -46,6 +50,7 @@ func (s *State) inputs(role Role, vars map[string]string, notes string) callInpu
 		vars: vars, chain: s.chain(role, s.Switches), timeouts: maps.Clone(s.Timeouts),
 		sessions: maps.Clone(s.AgentSession), notes: notes,
 		iteration: s.Iteration, max: s.MaxIterations, timeout: s.callTimeout(),
+		phaseTimeouts: s.timeouts(), fixes: s.fixAttempts(),
 	}
 }
 
@@ -64,7 +69,9 @@ type callResult struct {
 	events    []string // "Recovered: ..." and "Fallback: ..." lines
 	notes     string   // appended to recovery.notes.md
 	recovered bool     // it succeeded after a failure
-	err       error    // nil; errExhausted; or an error that stops the session
+	err       error    // nil; errExhausted; errRestart; or an error that stops the session
+
+	retries []RetryEvent // for retry_tracking (retries.go)
 }
 
 // outcome is a successful call.

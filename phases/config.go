@@ -35,6 +35,10 @@ type Config struct {
 	MaxPerTopic   int // cap research passes per topic (--test); 0 = none
 	Jobs          int // agent calls in flight at most (--jobs); 0 = the backends' default
 
+	PhaseTimeouts                    map[Phase]time.Duration // --timeout phase=duration values (timeouts.go)
+	MaxFixAttempts, MaxTopicRestarts int                     // the two-tier retry (retries.go): 0 = default, negative = none
+	Profile                          string                  // the profile the settings came from (profile.go)
+
 	explicitMax bool // --max-iterations was given, so it may raise a resumed session's limit
 }
 

@@ -35,7 +35,7 @@ func (r *run) addMethodology(path string) error {
 		fmt.Fprintf(&b, "- Stopped early: %s.\n", r.limitWarning(c.Complete, c.Total))
 	}
 	if len(r.state.Exhausted) > 0 {
-		fmt.Fprintf(&b, "- Exhausted topics (%s, abandoned after %d attempts per agent):\n", ExhaustedTag, maxRetries+1)
+		fmt.Fprintf(&b, "- Exhausted topics (%s, abandoned after %d attempts per agent):\n", ExhaustedTag, r.state.fixAttemptsOr()+1)
 		for _, t := range r.exhaustedInOrder() {
 			fmt.Fprintf(&b, "  - %s\n", t)
 		}

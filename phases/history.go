@@ -26,6 +26,8 @@ type PhaseRow struct {
 	// Session wrote the commit: in a fork's log, the commits below its
 	// fork commit are its source's (shared history). Set by Log only.
 	Session string `json:"session,omitempty"`
+
+	Decision string `json:"decision,omitempty"` // a review's loop decision, from the body (loopdecision.go)
 }
 
 // Log lists a session's phases, newest first, from the commit trailers.
@@ -91,6 +93,7 @@ func phaseRows(s Store, branch string, limit int) ([]PhaseRow, error) {
 				return nil, err
 			}
 		}
+		row.Decision = decisionLine(c.Body)
 		rows = append(rows, row)
 	}
 	return rows, nil

@@ -16,15 +16,22 @@ const maxRetries = 3
 // of the session moves to the next agent in the chain (seed 001).
 const timeoutsBeforeSwitch = 2
 
-// ladder is the failure ladder of one phase (seed 001): up to 1+maxRetries
-// attempts on each agent of the chain, in order; repeated timeouts of one
-// agent (counted over the whole session) move on to the next agent at once
-// and for good. It only decides; callRunner makes the calls.
+// ladder is the failure ladder of one phase (seed 001's two-tier retry):
+// tier 1, up to 1+fixes attempts on an agent with the recovery prompt;
+// tier 2, when they are spent and the phase is a topic's, a restart of the
+// topic from a clean slate (restartsLeft of them over the topic's life);
+// only then the next agent of the chain, and at the end of the chain the
+// phase is exhausted. Repeated timeouts of one agent (counted over the
+// whole session) move on to the next agent at once and for good. It only
+// decides; callRunner makes the calls and the topic step restarts.
 type ladder struct {
 	chain    []string
 	agent    int            // index in chain of the agent to call
 	attempt  int            // attempts already failed on chain[agent]
 	timeouts map[string]int // timeouts per agent spec over the session (a copy)
+
+	fixes        int // tier 1: retries per agent after the first attempt
+	restartsLeft int // tier 2: topic restarts still allowed; 0 for other phases
 }
 
 // move is what the ladder says to do after a failed attempt.
@@ -36,6 +43,7 @@ const (
 	moveSwitch                    // the next agent, for the rest of the session: repeated timeouts
 	moveExhausted                 // no agent is left: the phase is given up
 	moveStop                      // no retry can help (auth, quota, not installed, cancelled)
+	moveRestart                   // tier 2: restart the topic from a clean slate
 )
 
 func newLadder(chain []string, timeouts map[string]int) *ladder {
@@ -43,7 +51,20 @@ func newLadder(chain []string, timeouts map[string]int) *ladder {
 	if own == nil {
 		own = map[string]int{}
 	}
-	return &ladder{chain: chain, timeouts: own}
+	return &ladder{chain: chain, timeouts: own, fixes: maxRetries}
+}
+
+// tiers sets the fix attempts per agent (0: the default, negative: none)
+// and the topic restarts left.
+func (l *ladder) tiers(fixes, restartsLeft int) *ladder {
+	switch {
+	case fixes > 0:
+		l.fixes = fixes
+	case fixes < 0:
+		l.fixes = 0
+	}
+	l.restartsLeft = max(restartsLeft, 0)
+	return l
 }
 
 // spec is the agent to call next and attempt its attempt number (0 first).
@@ -73,9 +94,14 @@ func (l *ladder) failed(err error) move {
 			return moveSwitch
 		}
 	}
-	if l.attempt < maxRetries {
+	if l.attempt < l.fixes {
 		l.attempt++
 		return moveRetry
+	}
+	if l.restartsLeft > 0 {
+		l.restartsLeft--
+		l.attempt = 0
+		return moveRestart
 	}
 	if l.next() != "" {
 		l.agent, l.attempt = l.agent+1, 0

@@ -8,34 +8,6 @@ import (
 	"github.com/rgit-dev/rgit/phases/plan"
 )
 
-func TestParseVerdict(t *testing.T) {
-	tests := []struct {
-		name    string
-		text    string
-		want    Decision
-		wantErr bool
-	}{
-		{"bare accept", `{"verdict": "accept", "summary": "good", "gaps": []}`, Decision{Verdict: "accept", Summary: "good"}, false},
-		{"fenced reject with prose", "I looked.\n```json\n{\"verdict\":\"REJECT\",\"summary\":\"thin\",\"gaps\":[\"no sources\",\" \"]}\n```\n", Decision{Verdict: "reject", Summary: "thin", Gaps: []string{"no sources"}}, false},
-		{"last valid object wins", `{"verdict":"reject"} then {"verdict":"accept","summary":"ok"}`, Decision{Verdict: "accept", Summary: "ok"}, false},
-		{"nested braces in summary", `{"verdict":"accept","summary":"uses {x}"}`, Decision{Verdict: "accept", Summary: "uses {x}"}, false},
-		{"unknown verdict", `{"verdict":"maybe"}`, Decision{}, true},
-		{"no json", "looks fine to me", Decision{}, true},
-		{"control characters cleaned", "{\"verdict\":\"reject\",\"gaps\":[\"a\\u0007b\"]}", Decision{Verdict: "reject", Gaps: []string{"a b"}}, false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := parseDecision(tc.text)
-			if (err != nil) != tc.wantErr {
-				t.Fatalf("parseDecision err = %v, wantErr %v", err, tc.wantErr)
-			}
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("parseDecision = %#v, want %#v", got, tc.want)
-			}
-		})
-	}
-}
-
 func TestParseSubtopics(t *testing.T) {
 	src := "# Progress: X\n\n## Findings\n- a [1]\n\n## Sources\n- [1] https://example.org\n\n## Subtopics\n" +
 		"- Ocean Basins: how basin shape shapes tides\n  - Explains resonance\n  - Names two basins\n" +

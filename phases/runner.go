@@ -35,7 +35,7 @@ func (cr *callRunner) run(ctx context.Context, c call, in callInputs) callResult
 	var total agents.Usage
 	sessions := maps.Clone(in.sessions)
 	notes := in.notes
-	l := newLadder(in.chain, in.timeouts)
+	l := newLadder(in.chain, in.timeouts).tiers(in.fixes, in.restartsLeft)
 	var lastErr error
 	for {
 		if err := ctx.Err(); err != nil {
@@ -87,6 +87,7 @@ func (cr *callRunner) run(ctx context.Context, c call, in callInputs) callResult
 		res.notes += note
 		a.failure = &failure{msg: msg, timedOut: errors.Is(err, agents.ErrTimeout), retried: mv == moveRetry}
 		res.attempts = append(res.attempts, a)
+		res.track(mv, c, spec, n, msg, cr.clock.Now())
 		switch mv {
 		case moveSwitch:
 			res.switchAgent(c.phase, spec, next, l.timeouts[spec], cr.clock.Now())
@@ -96,6 +97,10 @@ func (cr *callRunner) run(ctx context.Context, c call, in callInputs) callResult
 		case moveExhausted:
 			res.out = outcome{usage: total, elapsed: since(cr.clock, start)}
 			res.err = fmt.Errorf("%w: %s: %w", errExhausted, c.phase, lastErr)
+			return res
+		case moveRestart:
+			res.out = outcome{usage: total, elapsed: since(cr.clock, start)}
+			res.err = fmt.Errorf("%w: %s: %w", errRestart, c.phase, lastErr)
 			return res
 		}
 	}

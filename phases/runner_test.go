@@ -68,7 +68,8 @@ func TestResearchStepIsPure(t *testing.T) {
 	if !strings.HasPrefix(res.call.notes, "## 2026-01-01T00:00:00Z research:Moon, attempt 1 on fake") {
 		t.Errorf("notes %q", res.call.notes)
 	}
-	if len(res.call.events) != 1 || !strings.HasPrefix(res.call.events[0], "Recovered: succeeded on attempt 2 with fake") {
+	if len(res.call.events) != 2 || !strings.HasPrefix(res.call.events[0], `Retry: research of "Moon" attempt 1 on fake failed`) ||
+		!strings.HasPrefix(res.call.events[1], "Recovered: succeeded on attempt 2 with fake") {
 		t.Errorf("events %q", res.call.events)
 	}
 	var kinds []EventKind

@@ -24,6 +24,10 @@ type Settings struct {
 	MaxPerTopic   int      `json:"max_passes_per_topic,omitempty"`
 	Corpus        []string `json:"corpus,omitempty"`
 	Jobs          int      `json:"jobs,omitempty"` // --jobs as given; 0 = the backends' default
+
+	PhaseTimeouts *PhaseTimeouts `json:"phase_timeouts,omitempty"` // timeouts.go
+	RetryLimits   *RetryLimits   `json:"retry_limits,omitempty"`   // retries.go
+	Profile       string         `json:"profile,omitempty"`        // profile.go
 }
 
 // newSettings are a new session's settings: what cfg (normalized) asks
@@ -39,6 +43,9 @@ func newSettings(cfg Config, target string) Settings {
 	if cfg.MockMode {
 		s.Model, s.ReviewModel = "mock", "mock"
 	}
+	s.PhaseTimeouts = newTimeouts(cfg)
+	s.RetryLimits = newRetryLimits(cfg)
+	s.Profile = cfg.Profile
 	return s
 }
 
@@ -87,6 +94,8 @@ func resumeSettings(prior Settings, cfg Config) (next Settings, lifted bool) {
 	if cfg.Timeout > 0 {
 		next.Timeout = int(cfg.Timeout / time.Second)
 	}
+	next.PhaseTimeouts = resumeTimeouts(prior, cfg)
+	next.RetryLimits = resumeRetryLimits(prior, cfg)
 	if cfg.MergeInto != "" {
 		next.TargetBranch = cfg.MergeInto
 	}

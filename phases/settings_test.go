@@ -18,6 +18,10 @@ func TestNewSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := newSettings(cfg, "main")
+	if pt := got.PhaseTimeouts; pt == nil || pt.Seconds[PhaseResearch] != 90 || pt.FinalReviewMax != 0 {
+		t.Errorf("newSettings phase timeouts = %+v, want 90s for every phase", pt)
+	}
+	got.PhaseTimeouts, got.RetryLimits = nil, nil // the rest is timeouts_test.go's and twotier_test.go's
 	want := Settings{Breadth: 2, Depth: 1, MaxIterations: 9, Model: "claude:x", ReviewModel: "codex:y", Timeout: 90,
 		TargetBranch: "main", Fallback: []string{"local"}, TimeBudgetS: 120, MaxPerTopic: 2, Corpus: []string{"/c"}}
 	if !reflect.DeepEqual(got, want) {
@@ -63,6 +67,7 @@ func TestResumeSettings(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got, raised := resumeSettings(prior, tc.cfg)
+			got.PhaseTimeouts, got.RetryLimits = nil, nil // timeouts_test.go and twotier_test.go check them
 			if !reflect.DeepEqual(got, tc.want) || raised != tc.raised {
 				t.Errorf("resumeSettings =\n%+v raised %v\nwant\n%+v raised %v", got, raised, tc.want, tc.raised)
 			}

@@ -52,6 +52,12 @@ type State struct {
 	Switches      []Switch            `json:"fallback_switches,omitempty"`
 	Usage         map[string]*Totals  `json:"usage,omitempty"`
 	Runs          []string            `json:"runs,omitempty"`
+
+	// The loop decision (seed 003), loopdecision.go.
+	LoopDecision *LoopDecision         `json:"loop_decision,omitempty"`
+	NextSearch   map[string]NextSearch `json:"next_search,omitempty"`
+
+	RetryTracking RetryTracking `json:"retry_tracking"` // retries.go
 }
 
 // Switch records a move down the fallback chain.
@@ -98,6 +104,7 @@ func (s *State) init() {
 	if s.PhaseHistory == nil {
 		s.PhaseHistory = []string{}
 	}
+	s.RetryTracking.init()
 }
 
 func (s *State) isExhausted(topic string) bool { return slices.Contains(s.Exhausted, topic) }

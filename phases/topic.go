@@ -25,6 +25,9 @@ func (r *run) applyResearch(ctx context.Context, t *plan.Topic, j topicJob, res 
 		}
 		return r.exhaust(ctx, t, PhaseResearch, err, j.start)
 	}
+	if errors.Is(err, errRestart) {
+		return r.restartTopic(ctx, t, PhaseResearch, err, j.start)
+	}
 	if err != nil {
 		return err
 	}
@@ -68,10 +71,14 @@ func (r *run) applyReview(ctx context.Context, t *plan.Topic, j topicJob, res to
 	if errors.Is(err, errExhausted) {
 		return r.exhaust(ctx, t, PhaseReview, err, j.start)
 	}
+	if errors.Is(err, errRestart) {
+		return r.restartTopic(ctx, t, PhaseReview, err, j.start)
+	}
 	if err != nil {
 		return err
 	}
 	d := res.decision
+	r.state.recordDecision(t.Name, d)
 	capped := !d.Accepted() && r.state.MaxPerTopic > 0 && r.state.Passes[t.Name] >= r.state.MaxPerTopic
 	if err := r.writeReview(d, t.Name, capped); err != nil {
 		return err
@@ -135,7 +142,7 @@ func (r *run) exhaust(ctx context.Context, t *plan.Topic, phase Phase, cause err
 	r.state.Exhausted = append(r.state.Exhausted, t.Name)
 	r.warn(fmt.Sprintf("%s of %q failed after all retries; marked %s and moving on", phase, t.Name, ExhaustedTag))
 	why := oneLineLong(Redact(cause.Error()))
-	line := fmt.Sprintf("\n%s: %s gave up after %d attempts per agent: %s\n", ExhaustedTag, phase, maxRetries+1, why)
+	line := fmt.Sprintf("\n%s: %s gave up after %d attempts per agent: %s\n", ExhaustedTag, phase, r.state.fixAttemptsOr()+1, why)
 	if err := appendFile(r.progressPath(t), []byte(line)); err != nil {
 		return fmt.Errorf("mark exhausted: %w", err)
 	}

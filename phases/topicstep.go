@@ -105,6 +105,7 @@ func (r *run) topicJob(phase Phase, t *plan.Topic, scratch bool) (topicJob, erro
 		j.vars["progress_files"] = fmt.Sprintf("- %s: %s", t.Name, j.progress)
 	}
 	j.in = r.inputs(role)
+	j.in.restartsLeft = r.state.restartsLeft(t.Name)
 	if !scratch {
 		return j, nil
 	}

@@ -70,6 +70,8 @@ func (r *run) topicVars(t *plan.Topic) map[string]string {
 		"ancestors":           strings.TrimRight(anc.String(), "\n"),
 		"review_gaps":         mdList(r.state.Gaps[t.Name]),
 		"subtopic_limit":      fmt.Sprint(limit),
+		"next_search_topic":   r.state.NextSearch[t.Name].Topic,
+		"url_to_search":       r.state.NextSearch[t.Name].URL,
 	}
 }
 
@@ -86,6 +88,7 @@ func (r *run) topicBrief(t *plan.Topic) agents.Brief {
 		Question: r.state.OriginalTopic, Breadth: r.state.Breadth, Depth: r.state.Depth,
 		Topic: t.Name, TopicDepth: t.Depth, Description: t.Description, Criteria: t.Criteria,
 		Ancestors: anc, Gaps: r.state.Gaps[t.Name], Existing: existing,
+		NextSearchTopic: r.state.NextSearch[t.Name].Topic, URLToSearch: r.state.NextSearch[t.Name].URL,
 		CanSubdivide: t.Depth < r.state.Depth && len(r.plan.Children(t.Name)) < r.state.Breadth,
 		Corpus:       r.state.Corpus,
 	}

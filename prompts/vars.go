@@ -39,6 +39,8 @@ var variables = map[string]string{
 	"review_gaps":         "the last review's gaps to address, a markdown list (empty on a first pass)",
 	"output_file":         "absolute path of the file this phase must write",
 	"subtopic_limit":      "how many subtopics may be proposed; 0 means none (maximum depth)",
+	"next_search_topic":   "what the last review of this topic asked to search next (its nextSearchTopic); empty if none",
+	"url_to_search":       "a URL the last review of this topic asked to read (its urlToSearch); empty if none",
 	"progress_files":      "the topics' progress files in plan order, a markdown list \"- Topic: path\"",
 	"report_file":         "absolute path of the report, reports/<name>/report.md",
 	"exhausted_topics":    "topics abandoned after repeated failures, a markdown list",

@@ -27,6 +27,9 @@ type Options struct {
 	// PerProcess makes a rule fail the first Times matching calls made
 	// through this Agent, instead of the attempts below Times; see Rule.
 	PerProcess bool
+	// PromptLog, if set, is a file each call's prompt is appended to,
+	// headed by its phase and topic, so tests can read what rgit asked.
+	PromptLog string
 }
 
 // Agent is the mock backend. It is safe for concurrent use.
@@ -59,6 +62,9 @@ func (a *Agent) Run(ctx context.Context, task agents.Task) (agents.Result, error
 	}
 	var res agents.Result
 	err := ctxErr(ctx)
+	if err == nil && a.opts.PromptLog != "" {
+		err = a.logPrompt(task)
+	}
 	if err == nil {
 		err = sleep(callCtx, a.opts.Delay)
 	}
@@ -143,4 +149,19 @@ func relFiles(task agents.Task) []string {
 		return []string{filepath.ToSlash(rel)}
 	}
 	return []string{task.Output}
+}
+
+// logPrompt appends the task's prompt to Options.PromptLog.
+func (a *Agent) logPrompt(task agents.Task) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	f, err := os.OpenFile(a.opts.PromptLog, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("log prompt: %w", err)
+	}
+	_, err = fmt.Fprintf(f, "=== %s %s attempt %d\n%s\n", task.Phase, task.Brief.Topic, task.Attempt, task.Prompt)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -28,6 +28,10 @@ func research(b agents.Brief) output {
 	for _, c := range b.Criteria {
 		cite(r, fmt.Sprintf(`On the criterion "%s", the reviewed sources %s`, oneLine(c), fmt.Sprintf(r.pick(claims), 3+r.intn(40))))
 	}
+	if b.NextSearchTopic != "" {
+		cite(answers, fmt.Sprintf(`Searching next for "%s", as the review asked, finds that sources on %s %s`,
+			oneLine(b.NextSearchTopic), lower, fmt.Sprintf(answers.pick(claims), 3+answers.intn(40))))
+	}
 	for _, g := range b.Gaps {
 		cite(answers, fmt.Sprintf(`In answer to the review ("%s"), an independent study finds that sources on %s %s`,
 			oneLine(g), lower, fmt.Sprintf(answers.pick(claims), 3+answers.intn(40))))

@@ -12,9 +12,11 @@ import (
 
 // verdict is the review contract's JSON object.
 type verdict struct {
-	Verdict string   `json:"verdict"`
-	Summary string   `json:"summary"`
-	Gaps    []string `json:"gaps"`
+	Verdict         string   `json:"verdict"`
+	Summary         string   `json:"summary"`
+	Gaps            []string `json:"gaps"`
+	ShouldContinue  bool     `json:"shouldContinue"`
+	NextSearchTopic string   `json:"nextSearchTopic,omitempty"`
 }
 
 // reviewTopic judges a progress file. It rejects a file that breaks the
@@ -25,7 +27,7 @@ func reviewTopic(b agents.Brief) output {
 	lower := phrase(b.Topic)
 	missing, read := checkFile(b.ReviewPath, "## Findings", "## Sources", "## Knowledge Gaps")
 	if len(missing) > 0 {
-		return render(verdict{"reject", fmt.Sprintf("The research on %s does not follow the required format.", lower), missing}, read)
+		return render(verdict{Verdict: "reject", Summary: fmt.Sprintf("The research on %s does not follow the required format.", lower), Gaps: missing, ShouldContinue: true}, read)
 	}
 	r := seedFor(b.Question, b.Topic, "review")
 	if len(b.Gaps) == 0 && r.intn(4) == 0 {
@@ -33,13 +35,14 @@ func reviewTopic(b agents.Brief) output {
 		for _, g := range r.perm(len(reviewGaps))[:1+r.intn(2)] {
 			gaps = append(gaps, fmt.Sprintf(reviewGaps[g], lower))
 		}
-		return render(verdict{"reject", fmt.Sprintf("The findings on %s are relevant but not yet well enough supported.", lower), gaps}, read)
+		return render(verdict{Verdict: "reject", Summary: fmt.Sprintf("The findings on %s are relevant but not yet well enough supported.", lower), Gaps: gaps, ShouldContinue: true,
+			NextSearchTopic: fmt.Sprintf("primary sources on %s", lower)}, read)
 	}
 	summary := fmt.Sprintf("The findings on %s meet the acceptance criteria; each is cited and the knowledge gaps are stated.", lower)
 	if len(b.Gaps) > 0 {
 		summary = fmt.Sprintf("The revised findings on %s answer the previous review's gaps and meet the acceptance criteria.", lower)
 	}
-	return render(verdict{"accept", summary, []string{}}, read)
+	return render(verdict{Verdict: "accept", Summary: summary, Gaps: []string{}}, read)
 }
 
 // reviewReport judges the synthesized report the same way: format first,
@@ -47,7 +50,7 @@ func reviewTopic(b agents.Brief) output {
 func reviewReport(b agents.Brief) output {
 	missing, read := checkFile(b.ReviewPath, "## Executive Summary", "## Findings", "## Sources")
 	if len(missing) > 0 {
-		return render(verdict{"reject", "The report does not follow the required structure.", missing}, read)
+		return render(verdict{Verdict: "reject", Summary: "The report does not follow the required structure.", Gaps: missing, ShouldContinue: true}, read)
 	}
 	r := seedFor(b.Question, "", "final-review")
 	if len(b.Gaps) == 0 && r.intn(2) == 0 {
@@ -55,9 +58,9 @@ func reviewReport(b agents.Brief) output {
 		for _, g := range r.perm(len(reportGaps))[:1+r.intn(2)] {
 			gaps = append(gaps, reportGaps[g])
 		}
-		return render(verdict{"reject", "The report is complete and well cited, but leaves the reader to infer how far its conclusions can be trusted.", gaps}, read)
+		return render(verdict{Verdict: "reject", Summary: "The report is complete and well cited, but leaves the reader to infer how far its conclusions can be trusted.", Gaps: gaps, ShouldContinue: true}, read)
 	}
-	return render(verdict{"accept", "The report covers every topic, its summary matches the findings, and its claims are cited.", []string{}}, read)
+	return render(verdict{Verdict: "accept", Summary: "The report covers every topic, its summary matches the findings, and its claims are cited.", Gaps: []string{}}, read)
 }
 
 // checkFile lists, as review gaps, the required headings path lacks; a

@@ -154,7 +154,8 @@ func contains[T comparable](list []T, v T) bool {
 
 // FromEnv builds Options from RGIT_MOCK_FAIL (rules, as ParseRules reads
 // them), RGIT_MOCK_DELAY (a time.ParseDuration value such as "200ms") and
-// RGIT_MOCK_COUNT ("attempt", the default, or "process"; see Rule).
+// RGIT_MOCK_COUNT ("attempt", the default, or "process"; see Rule) and
+// RGIT_MOCK_PROMPTS (a file every prompt is appended to, for tests).
 func FromEnv(getenv func(string) string) (Options, error) {
 	var o Options
 	rules, err := ParseRules(getenv("RGIT_MOCK_FAIL"))
@@ -176,5 +177,6 @@ func FromEnv(getenv func(string) string) (Options, error) {
 	default:
 		return o, fmt.Errorf(`read RGIT_MOCK_COUNT %q: want "attempt" or "process"`, s)
 	}
+	o.PromptLog = strings.TrimSpace(getenv("RGIT_MOCK_PROMPTS"))
 	return o, nil
 }

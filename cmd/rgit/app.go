@@ -86,6 +86,7 @@ func commands(io *IO) []*cli.Command {
 		waitCommand(io),
 		watchCommand(io),
 		logCommand(io),
+		verifyCommand(io),
 		listCommand(io),
 		cancelCommand(io),
 		agentsCommand(io),

@@ -30,6 +30,7 @@ func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock, als
 	opts := registry.Options{Corpus: absAll(cfg.Corpus), CacheDir: layout.Cache(wd, "local"), Getenv: os.Getenv}
 	cfg.Corpus = opts.Corpus
 	if c.Bool("test") {
+		was := *cfg
 		// Keep the backends the user has (or auto picks) and swap in the
 		// seed's cheap model for each; the seed's pair when both are installed.
 		cfg.Model, cfg.ReviewModel = testModel(cfg.Model, opts, registry.Auto), testModel(cfg.ReviewModel, opts, registry.AutoReview)
@@ -37,7 +38,8 @@ func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock, als
 		if m, r := registry.TestModels(); found[backendOf(m)] && found[backendOf(r)] {
 			cfg.Model, cfg.ReviewModel = m, r
 		}
-		rep.Report(phases.Event{Kind: phases.EventNotice, Message: fmt.Sprintf("--test: research %s, review %s, at most 2 passes per topic", cfg.Model, cfg.ReviewModel)})
+		cfg.Fallback = testFallback(cfg.Fallback, opts)
+		rep.Report(phases.Event{Kind: phases.EventNotice, Message: testNotice(was, *cfg)})
 	}
 	for _, spec := range append([]string{cfg.Model, cfg.ReviewModel}, cfg.Fallback...) {
 		if spec == "" || spec == "auto" || cfg.MockMode {

@@ -21,7 +21,7 @@ func TestChildArgs(t *testing.T) {
 		{[]string{"research", "How do tides work?", "--breadth", "2", "--detach", "--depth=1", "--mock-mode"},
 			[]string{"--breadth=2", "--depth=1", "--mock-mode=true", "--", "How do tides work?"}},
 		{[]string{"research", "--detach", "--corpus", "a b", "--corpus", "c", "--time", "1.5", "--timeout", "30", "-y", "--", "-dash topic"},
-			[]string{"--yes=true", "--timeout=30", "--time=1.5", "--corpus=a b", "--corpus=c", "--", "-dash topic"}},
+			[]string{"--yes=true", "--time=1.5", "--corpus=a b", "--corpus=c", "--timeout=30", "--", "-dash topic"}},
 		{[]string{"research", "--name", "tides", "--resume", "--detach"}, []string{"--name=tides", "--resume=true", "--"}},
 	}
 	for _, tt := range tests {

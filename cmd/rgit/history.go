@@ -24,10 +24,13 @@ func logCommand(io *IO) *cli.Command {
 	return &cli.Command{
 		Name:  "log",
 		Usage: "one row per phase of a session, read from the commit trailers",
-		Flags: []cli.Flag{nameFlag(), jsonFlag(),
+		Flags: []cli.Flag{nameFlag(), jsonFlag(), whyFlag,
 			&cli.BoolFlag{Name: "wide", Usage: "every column in full: date, whole topic and agent, exact duration"}},
 		Action: onSession(io, func(c *cli.Context, in phases.Inspector, name string) error {
 			rows, err := in.Log(name)
+			if c.Bool(whyFlag.Name) && err == nil {
+				return printWhy(io, rows)
+			}
 			if err != nil {
 				return err
 			}

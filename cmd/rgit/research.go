@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,7 +20,7 @@ func researchCommand(io *IO) *cli.Command {
 		Description: "Every phase is a commit on research/<name>; the report is merged into the branch HEAD\n" +
 			"pointed at (or --merge-into). Flags may come before or after the topic.\n\n" +
 			"Exit status: 0 done, 1 failure, 2 bad input, 3 session locked, 130 cancelled (resumable).\n\n" +
-			gitConfigHelp,
+			gitConfigHelp + profileHelp(),
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "name", Usage: "session name (default: a slug of the topic)", EnvVars: []string{"RGIT_NAME"}},
 			&cli.IntFlag{Name: "breadth", Value: 3, Usage: "at most this many subtopics per topic (and depth-0 topics)"},
@@ -29,7 +30,6 @@ func researchCommand(io *IO) *cli.Command {
 			&cli.StringFlag{Name: "model", Value: "auto", Usage: "research agent, backend:model", EnvVars: []string{"RGIT_MODEL"}},
 			&cli.StringFlag{Name: "review-model", Value: "auto", Usage: "review agent, backend:model", EnvVars: []string{"RGIT_REVIEW_MODEL"}},
 			&cli.StringFlag{Name: "fallback", Usage: "comma-separated agents to fall back to, backend:model,...", EnvVars: []string{"RGIT_FALLBACK"}},
-			&cli.IntFlag{Name: "timeout", Value: 1200, Usage: "seconds per agent call"},
 			&cli.Float64Flag{Name: "time", Usage: "wall-clock budget in minutes (a synthesis reserve is kept)"},
 			&cli.StringSliceFlag{Name: "corpus", Usage: "directory the local researcher reads (repeatable; default: the repository's tracked files)"},
 			&cli.BoolFlag{Name: "resume", Usage: "resume the session from its branch head"},
@@ -39,7 +39,7 @@ func researchCommand(io *IO) *cli.Command {
 			&cli.BoolFlag{Name: "reorganize-archive", Usage: "write the session's history as plain files under .research/<name>/archive/<run>/"},
 			&cli.StringFlag{Name: "merge-into", Usage: "branch to merge the report into (default: the branch HEAD points at)"},
 			&cli.BoolFlag{Name: "no-merge", Usage: "leave the report on research/<name>"},
-		}, append(append(progressFlags(), detachFlags()...), jobsFlags()...)...),
+		}, slices.Concat(progressFlags(), detachFlags(), jobsFlags(), seedFlags())...),
 		Action: func(c *cli.Context) error {
 			if err := applyGitConfig(c); err != nil {
 				return err
@@ -79,7 +79,7 @@ func researchConfig(c *cli.Context) (phases.Config, error) {
 	}
 	cfg := phases.Config{
 		Name: c.String("name"), Breadth: c.Int("breadth"), Depth: c.Int("depth"), MaxIterations: c.Int("max-iterations"),
-		Model: c.String("model"), ReviewModel: c.String("review-model"), Timeout: time.Duration(c.Int("timeout")) * time.Second,
+		Model: c.String("model"), ReviewModel: c.String("review-model"),
 		TimeBudget: time.Duration(c.Float64("time") * float64(time.Minute)), Resume: c.Bool("resume") || c.Bool("force-resume"),
 		ForceResume: c.Bool("force-resume"), MockMode: c.Bool("mock-mode"), Reorganize: c.Bool("reorganize-archive"),
 		MergeInto: c.String("merge-into"), NoMerge: c.Bool("no-merge"), Yes: c.Bool("yes"), Corpus: c.StringSlice("corpus"),
@@ -87,8 +87,8 @@ func researchConfig(c *cli.Context) (phases.Config, error) {
 	if len(args) == 1 {
 		cfg.Topic = args[0]
 	}
-	if c.Int("timeout") <= 0 {
-		return cfg, usagef("pass --timeout in seconds, at least 1", "invalid --timeout %d", c.Int("timeout"))
+	if err := seedConfig(c, &cfg); err != nil {
+		return cfg, err
 	}
 	if c.Float64("time") < 0 {
 		return cfg, usagef("pass --time in minutes", "invalid --time %g", c.Float64("time"))
