@@ -157,11 +157,14 @@ func (a *Agent) index(ctx context.Context, t agents.Task) (*index.Index, error) 
 		if t.Root == "" {
 			return nil, errors.New("choose a corpus: no corpus directory and no repository root")
 		}
-		// The repository itself: reports of earlier sessions are output,
-		// not sources.
-		cfg.Dirs, cfg.Exclude = []string{t.Root}, []string{"reports/"}
+		cfg.Dirs = []string{t.Root}
 	}
-	key := fmt.Sprint(slices.Sorted(slices.Values(cfg.Dirs)), cfg.Exclude, cfg.CacheDir)
+	if t.Root != "" {
+		// rgit's own workspace and reports are output, not sources, even
+		// when the corpus holds the repository.
+		cfg.Skip = []string{filepath.Join(t.Root, ".research"), filepath.Join(t.Root, "reports")}
+	}
+	key := fmt.Sprint(slices.Sorted(slices.Values(cfg.Dirs)), cfg.Skip, cfg.CacheDir)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	var (

@@ -2,7 +2,9 @@ package index
 
 import (
 	"bytes"
+	"compress/gzip"
 	"html"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -29,20 +31,49 @@ var codeExt = map[string]bool{
 	".scala": true, ".m": true, ".proto": true, ".zig": true,
 }
 
-// KindOf classifies a file by its extension.
+// KindOf classifies a file by its extension (a compressed file by the name
+// under .gz).
 func KindOf(path string) Kind {
-	if codeExt[strings.ToLower(filepath.Ext(path))] {
+	if codeExt[strings.ToLower(filepath.Ext(strings.TrimSuffix(path, ".gz")))] {
 		return Code
 	}
 	return Prose
 }
 
+// maxUnzipped caps a compressed file's content: man pages and READMEs are
+// far smaller, and a larger one is data.
+const maxUnzipped = 8 << 20
+
+// decode returns a file's content and the name that says its format: a
+// gzip-compressed file (man pages, /usr/share/doc) is decompressed and
+// named without its .gz.
+func decode(path string, data []byte) (string, []byte, bool) {
+	if !strings.HasSuffix(strings.ToLower(path), ".gz") {
+		return path, data, true
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return path, nil, false
+	}
+	out, err := io.ReadAll(io.LimitReader(zr, maxUnzipped+1))
+	if err != nil || len(out) > maxUnzipped {
+		return path, nil, false
+	}
+	return path[:len(path)-3], out, true
+}
+
 // Text returns the readable text of a file, with exactly as many lines as
-// the file has, so that line numbers in citations are the file's own. HTML
-// loses its tags, comments, scripts and styles (their lines stay, emptied)
-// and its entities are decoded. ok is false for binary content: a NUL byte
-// or invalid UTF-8.
+// the file has, so that line numbers in citations are the file's own (for
+// a compressed file, the lines of its decompressed content). HTML loses its
+// tags, comments, scripts and styles (their lines stay, emptied) and its
+// entities are decoded; a man page's roff requests become their text or
+// empty lines (see roffText). ok is false for binary content: a NUL byte or
+// invalid UTF-8.
 func Text(path string, data []byte) (text string, ok bool) {
+	path, data, ok = decode(path, data)
+	if !ok {
+		return "", false
+	}
 	head := data
 	if len(head) > 8000 {
 		head = head[:8000]
@@ -50,9 +81,11 @@ func Text(path string, data []byte) (text string, ok bool) {
 	if bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(data) {
 		return "", false
 	}
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".html", ".htm", ".xhtml":
+	switch ext := strings.ToLower(filepath.Ext(path)); {
+	case ext == ".html" || ext == ".htm" || ext == ".xhtml":
 		return stripHTML(data), true
+	case isMan(path):
+		return roffText(string(data)), true
 	}
 	return string(data), true
 }
@@ -134,15 +167,27 @@ var (
 
 // Outline returns a prose file's title and its headings by 1-based line:
 // Markdown's "# " lines and front matter, HTML's <title>, <h1>-<h6> and the
-// {"Title": ...} header of the Go documentation. The title boosts every
-// passage of the file; a heading labels the passages under it.
+// {"Title": ...} header of the Go documentation, a man page's .TH, .SH and
+// .SS. The title boosts every passage of the file; a heading labels the
+// passages under it. raw is the file's content (decompressed).
 func Outline(path string, lines []string, raw string) (title string, heads map[int]string) {
 	if KindOf(path) == Code {
 		return "", nil
 	}
 	heads = map[int]string{}
+	path = strings.TrimSuffix(path, ".gz")
 	ext := strings.ToLower(filepath.Ext(path))
 	html := ext == ".html" || ext == ".htm" || ext == ".xhtml"
+	if isMan(path) {
+		for i, l := range strings.Split(raw, "\n") {
+			if h, ok := roffHeading(l); ok {
+				heads[i+1] = h
+			} else if t, ok := roffTitle(l); ok && title == "" {
+				title = t
+			}
+		}
+		return title, heads
+	}
 	rawLines := lines
 	if html {
 		rawLines = strings.Split(raw, "\n")

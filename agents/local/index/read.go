@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -88,8 +89,10 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 	if !ok {
 		return r
 	}
+	r.file.Gen = isGenerated(text)
 	lines := Lines(text)
-	title, heads := Outline(t.file.Rel, lines, string(data))
+	_, raw, _ := decode(t.file.Rel, data)
+	title, heads := Outline(t.file.Rel, lines, string(raw))
 	base := strings.TrimSuffix(path.Base(t.file.Rel), path.Ext(t.file.Rel))
 	extra := base + " " + path.Base(path.Dir(t.file.Rel)) + " " + title
 	for _, p := range Split(t.file.Rel, lines, heads) {
@@ -110,6 +113,14 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 		r.terms = append(r.terms, slices.Clone(tk.cur))
 	}
 	return r
+}
+
+// generatedRE is Go's convention for generated files, which other tools
+// follow too: a line "Code generated ... DO NOT EDIT." near the top.
+var generatedRE = regexp.MustCompile(`(?m)^\W*Code generated .*DO NOT EDIT\.?`)
+
+func isGenerated(text string) bool {
+	return generatedRE.MatchString(text[:min(len(text), 4096)])
 }
 
 func (tk *tokenizer) add(b []byte) {
