@@ -76,12 +76,12 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	case old == nil || removed || st.Indexed > 0:
 		ix = rebuild(roots, old, scan.keep, scan.mtime, res)
 	case touched:
-		cp := *old
+		cp := old.clone()
 		cp.Files = slices.Clone(old.Files)
 		for i := range cp.Files {
 			cp.Files[i].ModTime = scan.mtime[i]
 		}
-		ix = &cp
+		ix = cp
 	}
 	if ix != old {
 		if cfg.CacheDir != "" {

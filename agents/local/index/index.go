@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // File is one indexed file.
@@ -46,6 +47,9 @@ type Index struct {
 	postOff  []uint64 // len(terms)+1, into postBlob
 	postBlob []byte   // per term: uvarint doc delta, uvarint tf
 	totalLen uint64
+
+	citeOnce sync.Once
+	byCite   map[string]int // citation path -> file, for FileByCite
 }
 
 // Len is the number of passages.
@@ -224,4 +228,48 @@ func (ix *Index) less(a, b int) bool {
 		}
 	}
 	return ix.pStart[a] < ix.pStart[b]
+}
+
+// ClassWeight is the down-weight Search gives the file rel for q (tests,
+// examples, test data, vendored and command code rank lower unless q asks
+// for them). Generated files are not known from the path alone.
+func ClassWeight(q Query, rel string) float64 {
+	return weights(q)[fileClass(rel, false)]
+}
+
+// FileByCite returns the file a citation path names, or nil. The lookup
+// table is built on first use.
+func (ix *Index) FileByCite(p string) *File {
+	ix.citeOnce.Do(func() {
+		ix.byCite = make(map[string]int, len(ix.Files))
+		for i := range ix.Files {
+			ix.byCite[ix.CitePath(&ix.Files[i])] = i
+		}
+	})
+	if i, ok := ix.byCite[p]; ok {
+		return &ix.Files[i]
+	}
+	return nil
+}
+
+// PassageAt returns the passage of f that holds line, if any.
+func (ix *Index) PassageAt(f *File, line int) (Passage, bool) {
+	for d := int(f.First); d < int(f.First+f.Count); d++ {
+		if int(ix.pStart[d]) <= line && line <= int(ix.pEnd[d]) {
+			_, p := ix.Passage(d)
+			return p, true
+		}
+	}
+	return Passage{}, false
+}
+
+// clone is a shallow copy of ix with its own lookup table.
+func (ix *Index) clone() *Index {
+	return &Index{
+		Roots: ix.Roots, Files: ix.Files,
+		pFile: ix.pFile, pStart: ix.pStart, pEnd: ix.pEnd, pLen: ix.pLen,
+		labelBlob: ix.labelBlob, labelOff: ix.labelOff, class: ix.class,
+		termBlob: ix.termBlob, termOff: ix.termOff, df: ix.df,
+		postOff: ix.postOff, postBlob: ix.postBlob, totalLen: ix.totalLen,
+	}
 }

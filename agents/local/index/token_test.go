@@ -58,7 +58,7 @@ func TestDeclTerms(t *testing.T) {
 		want       []string
 	}{
 		{"Is", "errors/wrap.go", []string{"=is", "=errors.is"}},
-		{"WaitGroup.Go", "src/sync/waitgroup.go", []string{"=waitgroup.go", "=sync.waitgroup.go"}},
+		{"WaitGroup.Go", "src/sync/waitgroup.go", []string{"=waitgroup.go", "=sync.waitgroup.go", "=waitgroup", "=sync.waitgroup"}},
 		{"main", "main.go", []string{"=main"}},
 		{"", "a/b.go", nil},
 		{"Two words", "a/b.md", nil},
