@@ -114,10 +114,11 @@ func (r *run) answer(fs []finding, qq index.Query) []sentence {
 		// its comment is the authority on it.
 		for _, d := range declTerms(f) {
 			if qq[d] > 0 {
-				w *= 2
+				w *= 1.5
 				break
 			}
 		}
+		first := len(cands)
 		for _, s := range sentences(f) {
 			words := len(strings.Fields(s.text))
 			key := s.path + "\x00" + s.text
@@ -138,6 +139,22 @@ func (r *run) answer(fs []finding, qq index.Query) []sentence {
 			if s.score > 0 {
 				cands = append(cands, s)
 			}
+		}
+		// A sentence inside an explanation (a comment or paragraph of
+		// several matching sentences) is worth more than a lone remark.
+		mine := cands[first:]
+		bonus := make([]float64, len(mine))
+		for i, a := range mine {
+			n := 0
+			for j, b := range mine {
+				if i != j && b.start-a.end <= 8 && a.start-b.end <= 8 {
+					n++
+				}
+			}
+			bonus[i] = 1 + 0.15*float64(min(n, 4))
+		}
+		for i := range mine {
+			mine[i].score *= bonus[i]
 		}
 	}
 	slices.SortStableFunc(cands, func(a, b sentence) int {

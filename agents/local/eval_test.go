@@ -32,8 +32,8 @@ type evalQuestion struct {
 // Quality floors of the quick run: the figures the local researcher
 // reaches, minus a small margin, so that CI fails when quality drops.
 const (
-	minAnswerRate = 0.0
-	minRecall     = 0.8
+	minAnswerRate = 0.70
+	minRecall     = 0.95
 )
 
 var sourceRE = regexp.MustCompile("^[0-9]+\\. `([^`]+)`")
