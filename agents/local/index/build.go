@@ -55,7 +55,7 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	res, err := readFiles(ctx, scan.todo, workers(cfg), old)
+	res, tks, err := readFiles(ctx, scan.todo, workers(cfg), old)
 	if err != nil {
 		return nil, Stats{}, err
 	}
@@ -74,7 +74,7 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	ix := old
 	switch {
 	case old == nil || removed || st.Indexed > 0:
-		ix = rebuild(roots, old, scan.keep, scan.mtime, res)
+		ix = rebuild(roots, old, scan.keep, scan.mtime, res, tks)
 	case touched:
 		cp := old.clone()
 		cp.Files = slices.Clone(old.Files)

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxFileSize is the size cap: larger files are generated data, not prose
@@ -47,19 +48,21 @@ const maxUnzipped = 8 << 20
 // decode returns a file's content and the name that says its format: a
 // gzip-compressed file (man pages, /usr/share/doc) is decompressed and
 // named without its .gz.
-func decode(path string, data []byte) (string, []byte, bool) {
+// The content is returned as a string made without copying: data must not
+// change afterwards.
+func decode(path string, data []byte) (string, string, bool) {
 	if !strings.HasSuffix(strings.ToLower(path), ".gz") {
-		return path, data, true
+		return path, unsafe.String(unsafe.SliceData(data), len(data)), true
 	}
 	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
-		return path, nil, false
+		return path, "", false
 	}
 	out, err := io.ReadAll(io.LimitReader(zr, maxUnzipped+1))
 	if err != nil || len(out) > maxUnzipped {
-		return path, nil, false
+		return path, "", false
 	}
-	return path[:len(path)-3], out, true
+	return path[:len(path)-3], unsafe.String(unsafe.SliceData(out), len(out)), true
 }
 
 // Text returns the readable text of a file, with exactly as many lines as
@@ -70,24 +73,26 @@ func decode(path string, data []byte) (string, []byte, bool) {
 // empty lines (see roffText). ok is false for binary content: a NUL byte or
 // invalid UTF-8.
 func Text(path string, data []byte) (text string, ok bool) {
-	path, data, ok = decode(path, data)
+	path, raw, ok := decode(path, data)
 	if !ok {
 		return "", false
 	}
-	head := data
-	if len(head) > 8000 {
-		head = head[:8000]
-	}
-	if bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(data) {
+	return textOf(path, raw)
+}
+
+// textOf is Text of decoded content; for plain text it is raw itself.
+func textOf(path, raw string) (string, bool) {
+	head := raw[:min(len(raw), 8000)]
+	if strings.IndexByte(head, 0) >= 0 || !utf8.ValidString(raw) {
 		return "", false
 	}
 	switch ext := strings.ToLower(filepath.Ext(path)); {
 	case ext == ".html" || ext == ".htm" || ext == ".xhtml":
-		return stripHTML(data), true
+		return stripHTML(raw), true
 	case isMan(path):
-		return roffText(string(data)), true
+		return roffText(raw), true
 	}
-	return string(data), true
+	return raw, true
 }
 
 // Lines splits text into lines without their line endings.
@@ -104,10 +109,9 @@ func Lines(text string) []string {
 }
 
 // stripHTML removes markup but keeps every newline.
-func stripHTML(data []byte) string {
+func stripHTML(s string) string {
 	var out strings.Builder
-	out.Grow(len(data))
-	s := string(data)
+	out.Grow(len(s))
 	for i := 0; i < len(s); {
 		if s[i] != '<' {
 			j := strings.IndexByte(s[i:], '<')

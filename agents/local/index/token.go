@@ -21,6 +21,13 @@ const maxTokenLen = 32
 // space the caller may reuse; emit must copy the term if it keeps it past
 // the call.
 func Tokens(s string, buf []byte, emit func(term []byte)) []byte {
+	words(s, func(w string, ident bool) { buf = word(w, ident, buf, emit) })
+	return buf
+}
+
+// words calls fn with every word of s and whether it is written as an
+// identifier (see identContext).
+func words(s string, fn func(w string, ident bool)) {
 	i := 0
 	for i < len(s) {
 		c := s[i]
@@ -49,10 +56,9 @@ func Tokens(s string, buf []byte, emit func(term []byte)) []byte {
 			i += n
 			continue
 		}
-		buf = word(s[i:j], identContext(s, i, j), buf, emit)
+		fn(s[i:j], identContext(s, i, j))
 		i = j
 	}
-	return buf
 }
 
 func isWordByte(c byte) bool {
