@@ -321,6 +321,14 @@ func TestNoEvidence(t *testing.T) {
 		if _, statErr := os.Stat(out); statErr == nil {
 			t.Errorf("%q: a progress file was written with no evidence", tc.question)
 		}
+		// The report of a session whose topics all failed quotes nothing,
+		// not even the passage that shares "work" with the question.
+		sb := b
+		sb.Topics = []agents.TopicRef{{Name: tc.question, Exhausted: true}}
+		report := run1(t, a, agents.PhaseSynthesize, filepath.Join(dir, "report.md"), sb)
+		if !strings.Contains(report, "No evidence found in the corpus") || len(parseCitations(report)) > 0 {
+			t.Errorf("%q: report of a session without evidence:\n%s", tc.question, report)
+		}
 	}
 }
 

@@ -57,7 +57,15 @@ func (r *run) synthesize() string {
 	src := &sources{num: map[string]int{}}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# %s\n\n## Executive Summary\n\n", oneLine(r.b.Question))
-	pool := append(slices.Clone(all), r.directFindings(qq)...)
+	// The question's own best passages join the pool only when they are
+	// evidence: after every topic failed for want of it, a passage that
+	// shares a common word with the question must not answer it.
+	pool := slices.Clone(all)
+	if direct := r.directFindings(qq); len(direct) > 0 {
+		if share, _ := r.evidenceFor(r.b.Question, direct); share >= minEvidence {
+			pool = append(pool, direct...)
+		}
+	}
 	r.writeSummary(&sb, src, pool, qq)
 	fmt.Fprintf(&sb, "This report answers the question with %d verbatim quotations from %d files of the corpus, "+
 		"gathered over %d research topics; every statement is a quotation with its citation.\n",
@@ -117,7 +125,7 @@ func (r *run) writeSummary(sb *strings.Builder, src *sources, pool []finding, qq
 	ans := r.answer(pool, qq)
 	excerpts := r.excerpts(pool, qq)
 	if len(ans) == 0 && len(excerpts) == 0 {
-		sb.WriteString("The corpus holds no passage relevant to the question.\n\n")
+		sb.WriteString("No evidence found in the corpus: no passage holds enough of the question's words to answer it.\n\n")
 		return
 	}
 	if len(ans) > 0 {
