@@ -2,6 +2,8 @@ package local
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/rgit-dev/rgit/agents/local/index"
@@ -120,7 +122,6 @@ func (r *run) evidence(fs []finding) (float64, []string) {
 func (r *run) evidenceFor(text string, fs []finding) (float64, []string) {
 	q := index.Query{}.Add(text, 1)
 	weights := map[string]float64{}
-	total := 0.0
 	for t := range q {
 		if strings.HasPrefix(t, "=") {
 			continue
@@ -130,7 +131,11 @@ func (r *run) evidenceFor(text string, fs []finding) (float64, []string) {
 			w = 2 * r.ix.MaxIDF()
 		}
 		weights[t] = w
-		total += w
+	}
+	terms := slices.Sorted(maps.Keys(weights)) // a fixed order keeps sums bit-identical
+	total := 0.0
+	for _, t := range terms {
+		total += weights[t]
 	}
 	if total == 0 {
 		return 0, nil
@@ -148,9 +153,9 @@ func (r *run) evidenceFor(text string, fs []finding) (float64, []string) {
 			have[t] = true
 		}
 		got := 0.0
-		for t, w := range weights {
+		for _, t := range terms {
 			if have[t] {
-				got += w
+				got += weights[t]
 				seen[t] = true
 			}
 		}
