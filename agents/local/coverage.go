@@ -24,9 +24,10 @@ func (r *run) coverage(crit string, fs []finding) float64 {
 		return 1
 	}
 	maxIDF := r.ix.MaxIDF()
+	terms := slices.Sorted(maps.Keys(q)) // a fixed order keeps sums bit-identical
 	total := 0.0
 	weights := map[string]float64{}
-	for t := range q {
+	for _, t := range terms {
 		w := r.ix.IDF(t)
 		if w == 0 {
 			w = maxIDF
@@ -46,9 +47,9 @@ func (r *run) coverage(crit string, fs []finding) float64 {
 			have[t] = true
 		}
 		got := 0.0
-		for t, w := range weights {
+		for _, t := range terms {
 			if have[t] {
-				got += w
+				got += weights[t]
 			}
 		}
 		best = max(best, got/total)
