@@ -108,7 +108,6 @@ func sentenceEnd(t string) int {
 func (r *run) answer(fs []finding, qq index.Query) []sentence {
 	var cands []sentence
 	seen := map[string]bool{}
-	phrases := questionPhrases(r.b.Question)
 	for _, f := range fs {
 		w := index.ClassWeight(qq, f.Path)
 		// The passage declares what the question names (sync.Once's Do):
@@ -135,18 +134,8 @@ func (r *run) answer(fs []finding, qq index.Query) []sentence {
 				}
 			}
 			// Two question terms in one sentence say more than one term
-			// twice as rare: reward sentences that hold several, and more
-			// when they stand together as in the question ("happens
-			// before"): term proximity at its closest.
+			// twice as rare: reward sentences that hold several.
 			s.score *= w * (1 + 0.25*float64(len(got)-1))
-			low := " " + strings.ToLower(strings.Join(strings.FieldsFunc(s.text, notWordRune), " ")) + " "
-			n := 0
-			for _, p := range phrases {
-				if strings.Contains(low, " "+p+" ") {
-					n++
-				}
-			}
-			s.score *= 1 + 0.5*float64(min(n, 2))
 			if s.score > 0 {
 				cands = append(cands, s)
 			}
@@ -199,26 +188,5 @@ func (r *run) answer(fs []finding, qq index.Query) []sentence {
 		}
 		return a.start - b.start
 	})
-	return out
-}
-
-func notWordRune(r rune) bool {
-	return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 0x7f)
-}
-
-// questionPhrases are the question's two-word phrases that hold a content
-// word ("happens before", "starvation mode"), lowercased.
-func questionPhrases(q string) []string {
-	words := strings.FieldsFunc(strings.ToLower(q), notWordRune)
-	var out []string
-	for i := 0; i+1 < len(words); i++ {
-		a, b := words[i], words[i+1]
-		if index.IsStopWord(a) && index.IsStopWord(b) || len(a) < 2 || len(b) < 2 {
-			continue
-		}
-		if !index.IsStopWord(a) || !index.IsStopWord(b) {
-			out = append(out, a+" "+b)
-		}
-	}
 	return out
 }
