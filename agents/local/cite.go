@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/rgit-dev/rgit/agents/local/index"
 )
@@ -135,9 +136,42 @@ func equalLines(a, b []string) bool {
 	return true
 }
 
-// readLines reads a file as the index sees it (HTML as text), nil if it
-// cannot be read or is binary.
+// lineCache keeps the lines of files read recently, keyed by path, size
+// and modification time: every phase reads and verifies the same files,
+// and a compressed man page costs a decompression each time.
+var lineCache = struct {
+	sync.Mutex
+	m map[string][]string
+}{m: map[string][]string{}}
+
+const lineCacheMax = 2048
+
+// readLines reads a file as the index sees it (HTML as text, a man page
+// as its text), nil if it cannot be read or is binary. The slice is
+// shared: callers must not modify it.
 func readLines(abs string) []string {
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil
+	}
+	key := fmt.Sprintf("%s\x00%d\x00%d", abs, st.Size(), st.ModTime().UnixNano())
+	lineCache.Lock()
+	l, ok := lineCache.m[key]
+	lineCache.Unlock()
+	if ok {
+		return l
+	}
+	l = readLinesUncached(abs)
+	lineCache.Lock()
+	if len(lineCache.m) >= lineCacheMax {
+		clear(lineCache.m)
+	}
+	lineCache.m[key] = l
+	lineCache.Unlock()
+	return l
+}
+
+func readLinesUncached(abs string) []string {
 	data, err := os.ReadFile(abs)
 	if err != nil {
 		return nil

@@ -82,8 +82,9 @@ type Options struct {
 	CacheDir string
 }
 
-// Agent is the local backend. It keeps the last index in memory between
-// calls and refreshes it (file by file) on each call.
+// Agent is the local backend. It is built once per session: the corpus is
+// walked and the on-disk index checked on its first call, and later calls
+// of the session reuse that index.
 type Agent struct {
 	opts Options
 
@@ -117,7 +118,7 @@ func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
 	case agents.PhasePlan:
 		out = r.plan()
 	case agents.PhaseResearch, agents.PhaseRefine:
-		out = r.research()
+		out, err = r.research()
 	case agents.PhaseReview:
 		out, err = r.review()
 	case agents.PhaseSynthesize:
@@ -157,22 +158,23 @@ func (a *Agent) index(ctx context.Context, t agents.Task) (*index.Index, error) 
 		if t.Root == "" {
 			return nil, errors.New("choose a corpus: no corpus directory and no repository root")
 		}
-		// The repository itself: reports of earlier sessions are output,
-		// not sources.
-		cfg.Dirs, cfg.Exclude = []string{t.Root}, []string{"reports/"}
+		cfg.Dirs = []string{t.Root}
 	}
-	key := fmt.Sprint(slices.Sorted(slices.Values(cfg.Dirs)), cfg.Exclude, cfg.CacheDir)
+	if t.Root != "" {
+		// rgit's own workspace and reports are output, not sources, even
+		// when the corpus holds the repository.
+		cfg.Skip = []string{filepath.Join(t.Root, ".research"), filepath.Join(t.Root, "reports")}
+	}
+	key := fmt.Sprint(slices.Sorted(slices.Values(cfg.Dirs)), cfg.Skip, cfg.CacheDir)
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	var (
-		ix  *index.Index
-		err error
-	)
 	if a.ix != nil && a.cfg == key {
-		ix, _, err = index.Update(ctx, a.ix, cfg)
-	} else {
-		ix, _, err = index.Open(ctx, cfg)
+		// One walk per session: the agent lives as long as the session,
+		// and a file that changes under it is caught where it is quoted
+		// (makeFinding, VerifyCitations, revise).
+		return a.ix, nil
 	}
+	ix, _, err := index.Open(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("index corpus: %w", err)
 	}

@@ -3,6 +3,7 @@ package local
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -281,5 +282,71 @@ func TestConcurrentRuns(t *testing.T) {
 		if outs[i] == "" || outs[i] != outs[0] {
 			t.Errorf("run %d differs from run 0:\n%s\n---\n%s", i, outs[i], outs[0])
 		}
+	}
+}
+
+// TestNoEvidence: a question the corpus says nothing about fails its
+// research call (the loop retries it and then marks the topic
+// #RETRY_EXHAUSTED) instead of quoting what shares a common word.
+func TestNoEvidence(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "notes")
+	files := map[string]string{"work.md": "# Work\n\nWork on the lock goes on in the queue.\n"}
+	for k, v := range notesCorpus {
+		files[k] = v
+	}
+	writeFiles(t, root, files)
+	a := New(Options{})
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		question string
+		evidence bool
+	}{
+		{"How do tides work?", false},
+		{"What is the capital of France?", false},
+		{"How do locks avoid starving waiting goroutines?", true},
+	} {
+		b := agents.Brief{Question: tc.question, Topic: tc.question, Breadth: 1, Corpus: []string{root}}
+		out := filepath.Join(dir, "progress.md")
+		os.Remove(out)
+		_, err := a.Run(context.Background(), agents.Task{Phase: agents.PhaseResearch, Dir: dir, Output: out, Brief: b})
+		if tc.evidence {
+			if err != nil {
+				t.Errorf("%q: %v", tc.question, err)
+			}
+			continue
+		}
+		if err == nil || !errors.Is(err, agents.ErrBadOutput) || !strings.Contains(err.Error(), NoEvidence) {
+			t.Errorf("%q: error %v, want %q (agents.ErrBadOutput)", tc.question, err, NoEvidence)
+		}
+		if _, statErr := os.Stat(out); statErr == nil {
+			t.Errorf("%q: a progress file was written with no evidence", tc.question)
+		}
+		// The report of a session whose topics all failed quotes nothing,
+		// not even the passage that shares "work" with the question.
+		sb := b
+		sb.Topics = []agents.TopicRef{{Name: tc.question, Exhausted: true}}
+		report := run1(t, a, agents.PhaseSynthesize, filepath.Join(dir, "report.md"), sb)
+		if !strings.Contains(report, "No evidence found in the corpus") || len(parseCitations(report)) > 0 {
+			t.Errorf("%q: report of a session without evidence:\n%s", tc.question, report)
+		}
+	}
+}
+
+// TestSkipsOwnWorkspace: with the repository as the corpus, rgit's own
+// .research workspace and reports are never indexed or quoted.
+func TestSkipsOwnWorkspace(t *testing.T) {
+	repo := t.TempDir()
+	writeFiles(t, repo, map[string]string{
+		"notes.md":                "# Locks\n\nA fair lock hands ownership to the oldest waiter.\n",
+		".research/s/progress.md": "# Tides\n\nTides follow the moon.\n",
+		"reports/s/report.md":     "# How do tides work?\n\nTides follow the moon's gravity.\n",
+		"reports/other/report.md": "Tides rise twice a day.\n",
+	})
+	a := New(Options{})
+	b := agents.Brief{Question: "How do tides work?", Topic: "How do tides work?", Breadth: 1}
+	_, err := a.Run(context.Background(), agents.Task{Phase: agents.PhaseResearch, Dir: repo, Root: repo,
+		Output: filepath.Join(t.TempDir(), "p.md"), Brief: b})
+	if err == nil || !strings.Contains(err.Error(), NoEvidence) {
+		t.Errorf("research over the repository quoted rgit's own output: %v", err)
 	}
 }

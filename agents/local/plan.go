@@ -47,10 +47,13 @@ func (r *run) passageTopic(h index.Hit, q index.Query, taken map[string]bool) (t
 		return topic{}, false
 	}
 	name := r.topicName(f, p)
-	if taken[strings.ToLower(name)] || taken[strings.ToLower(label)] {
+	if taken[strings.ToLower(name)] {
+		name = r.qualified(f, name)
+	}
+	if taken[strings.ToLower(name)] {
 		return topic{}, false
 	}
-	taken[strings.ToLower(name)], taken[strings.ToLower(label)] = true, true
+	taken[strings.ToLower(name)] = true
 	fd, ok := r.makeFinding(h, q)
 	if !ok {
 		return topic{}, false
@@ -64,9 +67,12 @@ func (r *run) passageTopic(h index.Hit, q index.Query, taken map[string]bool) (t
 	}, true
 }
 
-// topicName names a topic after a passage: its label, or the short
-// heading-like comment inside it ("// Mutex fairness." followed by "//")
-// when that is not the label's own doc comment, then the file.
+// topicName names a topic after a passage: its label (the declared
+// identifier or the heading), or the short heading-like comment inside it
+// ("// Mutex fairness." followed by "//") when that is not the label's own
+// doc comment. Path words never name a topic; a man page's generic section
+// headings (DESCRIPTION, NOTES) are qualified by the page's name, and a
+// label two files declare by the package that declares it.
 func (r *run) topicName(f *index.File, p index.Passage) string {
 	title := p.Label
 	if all := r.lines(r.ix.AbsPath(f)); all != nil && p.End <= len(all) {
@@ -84,8 +90,18 @@ func (r *run) topicName(f *index.File, p index.Passage) string {
 			}
 		}
 	}
-	cp := r.ix.CitePath(f)
-	return sanitizeName(title + " in " + strings.TrimSuffix(cp, path.Ext(cp)))
+	if title == strings.ToUpper(title) && index.KindOf(f.Rel) != index.Code {
+		page := path.Base(f.Rel)
+		page = page[:strings.IndexByte(page+".", '.')]
+		title = page + " " + strings.ToLower(title)
+	}
+	return sanitizeName(title)
+}
+
+// qualified is name with the package (directory) that declares it, for
+// a topic whose name another topic has.
+func (r *run) qualified(f *index.File, name string) string {
+	return sanitizeName(name + " of " + path.Base(path.Dir(r.ix.CitePath(f))))
 }
 
 // keyWords returns the question's content words that the corpus knows,

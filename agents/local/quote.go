@@ -9,8 +9,9 @@ import (
 	"github.com/rgit-dev/rgit/agents/local/index"
 )
 
-// maxQuote caps a finding's quotation, in lines.
-const maxQuote = 25
+// maxQuote caps a finding's quotation, in lines: most whole functions and
+// document sections fit, so a mechanism is quoted whole.
+const maxQuote = 40
 
 // finding is one quotation with its citation.
 type finding struct {

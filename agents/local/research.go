@@ -59,8 +59,10 @@ func (r *run) topicQuery() index.Query {
 		part{b.Question, 0.5, true}, part{strings.Join(b.Ancestors, " "), 0.25, true}, part{strings.Join(b.Gaps, " "), 1.5, false})
 }
 
-// research writes the topic's progress file.
-func (r *run) research() string {
+// research writes the topic's progress file. It fails when the corpus holds
+// no evidence for the topic (see evidence): a progress file of whatever
+// shares a common word would invent relevance.
+func (r *run) research() (string, error) {
 	q := r.topicQuery()
 	var fs []finding
 	count := map[string]int{}
@@ -101,11 +103,12 @@ func (r *run) research() string {
 			}
 		}
 	}
+	if share, missing := r.evidence(fs); share < minEvidence {
+		return "", fmt.Errorf("%s for topic %q: no passage holds enough of the question's words "+
+			"(the best holds %.0f%% of their weight; missing %s)", NoEvidence, oneLine(r.b.Topic), 100*share, strings.Join(missing, ", "))
+	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# Progress: %s\n\n## Findings\n\n", oneLine(r.b.Topic))
-	if len(fs) == 0 {
-		sb.WriteString("No passage of the corpus matches this topic.\n")
-	}
 	for _, f := range fs {
 		writeQuote(&sb, "", "- ", f)
 	}
@@ -134,7 +137,7 @@ func (r *run) research() string {
 			}
 		}
 	}
-	return sb.String()
+	return sb.String(), nil
 }
 
 // overlaps reports whether fd quotes lines another finding already quotes.
@@ -186,6 +189,9 @@ func (r *run) subtopics(hits []index.Hit, q index.Query) []topic {
 			continue
 		}
 		name := r.topicName(f, p)
+		if taken[strings.ToLower(name)] {
+			name = r.qualified(f, name)
+		}
 		if taken[strings.ToLower(name)] {
 			continue
 		}

@@ -85,7 +85,7 @@ func BenchmarkReadAll(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		s, err := scanCorpus(context.Background(), roots, nil, nil)
+		s, err := scanCorpus(context.Background(), roots, nil, nil, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

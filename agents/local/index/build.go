@@ -12,6 +12,7 @@ import (
 type Config struct {
 	Dirs     []string // corpus directories
 	Exclude  []string // path prefixes under each root to leave out
+	Skip     []string // directories (absolute) never indexed, wherever they fall under a root
 	CacheDir string   // directory of the on-disk cache; "" means none
 	Workers  int      // parallel readers; 0 means GOMAXPROCS
 }
@@ -36,7 +37,7 @@ func Open(ctx context.Context, cfg Config) (*Index, Stats, error) {
 	}
 	var old *Index
 	if cfg.CacheDir != "" {
-		old, _ = load(cachePath(cfg.CacheDir, roots, cfg.Exclude)) // a bad cache is rebuilt
+		old, _ = load(cachePath(cfg.CacheDir, roots, append(slices.Clone(cfg.Exclude), cfg.Skip...))) // a bad cache is rebuilt
 	}
 	return Update(ctx, old, cfg)
 }
@@ -50,11 +51,11 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	if old != nil && !slices.Equal(old.Roots, roots) {
 		old = nil
 	}
-	scan, err := scanCorpus(ctx, roots, cfg.Exclude, old)
+	scan, err := scanCorpus(ctx, roots, cfg.Exclude, cfg.Skip, old)
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	res, err := readFiles(ctx, scan.todo, workers(cfg), old)
+	res, tks, err := readFiles(ctx, scan.todo, workers(cfg), old)
 	if err != nil {
 		return nil, Stats{}, err
 	}
@@ -73,18 +74,18 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	ix := old
 	switch {
 	case old == nil || removed || st.Indexed > 0:
-		ix = rebuild(roots, old, scan.keep, scan.mtime, res)
+		ix = rebuild(roots, old, scan.keep, scan.mtime, res, tks)
 	case touched:
-		cp := *old
+		cp := old.clone()
 		cp.Files = slices.Clone(old.Files)
 		for i := range cp.Files {
 			cp.Files[i].ModTime = scan.mtime[i]
 		}
-		ix = &cp
+		ix = cp
 	}
 	if ix != old {
 		if cfg.CacheDir != "" {
-			if err := save(cachePath(cfg.CacheDir, roots, cfg.Exclude), ix); err != nil {
+			if err := save(cachePath(cfg.CacheDir, roots, append(slices.Clone(cfg.Exclude), cfg.Skip...)), ix); err != nil {
 				return nil, Stats{}, err
 			}
 			st.Saved = true
@@ -114,7 +115,7 @@ type todo struct {
 	old  int // old file with the same path, or -1
 }
 
-func scanCorpus(ctx context.Context, roots []Root, exclude []string, old *Index) (scanResult, error) {
+func scanCorpus(ctx context.Context, roots []Root, exclude, skip []string, old *Index) (scanResult, error) {
 	var s scanResult
 	byPath := map[string]int{}
 	if old != nil {
@@ -126,7 +127,7 @@ func scanCorpus(ctx context.Context, roots []Root, exclude []string, old *Index)
 		}
 	}
 	for ri, r := range roots {
-		rels, err := listFiles(ctx, r.Dir, exclude)
+		rels, err := listFiles(ctx, r.Dir, append(skipUnder(r.Dir, skip), exclude...))
 		if err != nil {
 			return s, err
 		}

@@ -56,7 +56,7 @@ func TestOpenCache(t *testing.T) {
 	}{
 		{"cold", func() {}, Stats{Files: 4, Passages: 3, Indexed: 4, Saved: true}},
 		{"warm", func() {}, Stats{Files: 4, Passages: 3, Cached: true}},
-		{"edit", func() { write(t, corpus, "b.md", "# Beta\n\nGoroutines starve.\n\nMore.\n") },
+		{"edit", func() { write(t, corpus, "b.md", "# Beta\n\nGoroutines starve.\n\n## More\n\nMore.\n") },
 			Stats{Files: 4, Passages: 4, Indexed: 1, Cached: true, Saved: true}},
 		{"touch", func() { os.Chtimes(filepath.Join(corpus, "a.md"), later, later) },
 			Stats{Files: 4, Passages: 4, Cached: true, Saved: true}},

@@ -14,7 +14,7 @@ import (
 
 // cacheMagic names the format; a change of layout or of tokenization must
 // change it, so old caches are rebuilt rather than misread.
-const cacheMagic = "RGITIDX7"
+const cacheMagic = "RGITIDX9"
 
 // cachePath is the cache file for a set of roots and exclusions.
 func cachePath(dir string, roots []Root, exclude []string) string {
@@ -56,6 +56,7 @@ func save(file string, ix *Index) error {
 		e.bytes(f.Hash[:])
 		e.uint(uint64(f.First))
 		e.uint(uint64(f.Count))
+		e.uint(boolUint(f.Gen))
 	}
 	e.uint(ix.totalLen)
 	for _, a := range [][]uint32{ix.pFile, ix.pStart, ix.pEnd, ix.pLen, ix.labelOff, ix.termOff, ix.df} {
@@ -111,6 +112,7 @@ func load(file string) (*Index, error) {
 		copy(f.Hash[:], d.take(16))
 		f.First = uint32(d.uint())
 		f.Count = uint32(d.uint())
+		f.Gen = d.uint() == 1
 		if f.Root >= len(ix.Roots) {
 			d.err = errors.New("bad root")
 		}
@@ -157,6 +159,13 @@ func (ix *Index) check() error {
 		return errors.New("inconsistent index")
 	}
 	return nil
+}
+
+func boolUint(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 type enc struct {

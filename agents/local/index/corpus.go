@@ -93,6 +93,20 @@ func listFiles(ctx context.Context, root string, exclude []string) ([]string, er
 	return files, nil
 }
 
+// skipUnder turns the skipped directories inside root into path prefixes
+// relative to it.
+func skipUnder(root string, skip []string) []string {
+	var out []string
+	for _, d := range skip {
+		rel, err := filepath.Rel(root, d)
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		out = append(out, filepath.ToSlash(rel)+"/")
+	}
+	return out
+}
+
 func gitFiles(ctx context.Context, root string) ([]string, error) {
 	if !inWorkTree(root) {
 		return nil, errors.New("list files with git: not in a work tree")

@@ -20,9 +20,18 @@ func DeclTerms(label, rel string) []string {
 	}
 	l := strings.ToLower(label)
 	dir := strings.ToLower(path.Base(path.Dir(rel)))
-	out := []string{"=" + l}
-	if dir != "." && dir != "/" {
-		out = append(out, "="+dir+"."+l)
+	names := []string{l}
+	// A method belongs to its type: a question that names the type
+	// (sync.Once) asks for its methods too.
+	if recv, _, ok := strings.Cut(l, "."); ok && recv != "" {
+		names = append(names, recv)
+	}
+	var out []string
+	for _, n := range names {
+		out = append(out, "="+n)
+		if dir != "." && dir != "/" {
+			out = append(out, "="+dir+"."+n)
+		}
 	}
 	return out
 }

@@ -2,11 +2,14 @@ package index
 
 import (
 	"bytes"
+	"compress/gzip"
 	"html"
+	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxFileSize is the size cap: larger files are generated data, not prose
@@ -29,32 +32,67 @@ var codeExt = map[string]bool{
 	".scala": true, ".m": true, ".proto": true, ".zig": true,
 }
 
-// KindOf classifies a file by its extension.
+// KindOf classifies a file by its extension (a compressed file by the name
+// under .gz).
 func KindOf(path string) Kind {
-	if codeExt[strings.ToLower(filepath.Ext(path))] {
+	if codeExt[strings.ToLower(filepath.Ext(strings.TrimSuffix(path, ".gz")))] {
 		return Code
 	}
 	return Prose
 }
 
-// Text returns the readable text of a file, with exactly as many lines as
-// the file has, so that line numbers in citations are the file's own. HTML
-// loses its tags, comments, scripts and styles (their lines stay, emptied)
-// and its entities are decoded. ok is false for binary content: a NUL byte
-// or invalid UTF-8.
-func Text(path string, data []byte) (text string, ok bool) {
-	head := data
-	if len(head) > 8000 {
-		head = head[:8000]
+// maxUnzipped caps a compressed file's content: man pages and READMEs are
+// far smaller, and a larger one is data.
+const maxUnzipped = 8 << 20
+
+// decode returns a file's content and the name that says its format: a
+// gzip-compressed file (man pages, /usr/share/doc) is decompressed and
+// named without its .gz.
+// The content is returned as a string made without copying: data must not
+// change afterwards.
+func decode(path string, data []byte) (string, string, bool) {
+	if !strings.HasSuffix(strings.ToLower(path), ".gz") {
+		return path, unsafe.String(unsafe.SliceData(data), len(data)), true
 	}
-	if bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(data) {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return path, "", false
+	}
+	out, err := io.ReadAll(io.LimitReader(zr, maxUnzipped+1))
+	if err != nil || len(out) > maxUnzipped {
+		return path, "", false
+	}
+	return path[:len(path)-3], unsafe.String(unsafe.SliceData(out), len(out)), true
+}
+
+// Text returns the readable text of a file, with exactly as many lines as
+// the file has, so that line numbers in citations are the file's own (for
+// a compressed file, the lines of its decompressed content). HTML loses its
+// tags, comments, scripts and styles (their lines stay, emptied) and its
+// entities are decoded; a man page's roff requests become their text or
+// empty lines (see roffText). ok is false for binary content: a NUL byte or
+// invalid UTF-8.
+func Text(path string, data []byte) (text string, ok bool) {
+	path, raw, ok := decode(path, data)
+	if !ok {
 		return "", false
 	}
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".html", ".htm", ".xhtml":
-		return stripHTML(data), true
+	return textOf(path, raw)
+}
+
+// textOf is Text of decoded content; for plain text it is raw itself.
+func textOf(path, raw string) (string, bool) {
+	head := raw[:min(len(raw), 8000)]
+	if strings.IndexByte(head, 0) >= 0 || !utf8.ValidString(raw) {
+		return "", false
 	}
-	return string(data), true
+	switch ext := strings.ToLower(filepath.Ext(path)); {
+	case ext == ".html" || ext == ".htm" || ext == ".xhtml":
+		return stripHTML(raw), true
+	case isMan(path):
+		return roffText(raw), true
+	}
+	return raw, true
 }
 
 // Lines splits text into lines without their line endings.
@@ -71,10 +109,9 @@ func Lines(text string) []string {
 }
 
 // stripHTML removes markup but keeps every newline.
-func stripHTML(data []byte) string {
+func stripHTML(s string) string {
 	var out strings.Builder
-	out.Grow(len(data))
-	s := string(data)
+	out.Grow(len(s))
 	for i := 0; i < len(s); {
 		if s[i] != '<' {
 			j := strings.IndexByte(s[i:], '<')
@@ -134,15 +171,27 @@ var (
 
 // Outline returns a prose file's title and its headings by 1-based line:
 // Markdown's "# " lines and front matter, HTML's <title>, <h1>-<h6> and the
-// {"Title": ...} header of the Go documentation. The title boosts every
-// passage of the file; a heading labels the passages under it.
+// {"Title": ...} header of the Go documentation, a man page's .TH, .SH and
+// .SS. The title boosts every passage of the file; a heading labels the
+// passages under it. raw is the file's content (decompressed).
 func Outline(path string, lines []string, raw string) (title string, heads map[int]string) {
 	if KindOf(path) == Code {
 		return "", nil
 	}
 	heads = map[int]string{}
+	path = strings.TrimSuffix(path, ".gz")
 	ext := strings.ToLower(filepath.Ext(path))
 	html := ext == ".html" || ext == ".htm" || ext == ".xhtml"
+	if isMan(path) {
+		for i, l := range strings.Split(raw, "\n") {
+			if h, ok := roffHeading(l); ok {
+				heads[i+1] = h
+			} else if t, ok := roffTitle(l); ok && title == "" {
+				title = t
+			}
+		}
+		return title, heads
+	}
 	rawLines := lines
 	if html {
 		rawLines = strings.Split(raw, "\n")

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // File is one indexed file.
@@ -26,6 +27,7 @@ type File struct {
 	Hash    [16]byte // content hash (SHA-256 prefix): the cache key
 	First   uint32   // first passage
 	Count   uint32   // number of passages
+	Gen     bool     // a generated file ("Code generated ... DO NOT EDIT.")
 }
 
 // Index is a searchable passage index. It is immutable once built, so any
@@ -38,13 +40,16 @@ type Index struct {
 	labelBlob                 []byte
 	labelOff                  []uint32 // len(passages)+1
 
-	weight   []float64 // per file, from fileWeight: computed once, not per hit
-	termBlob []byte    // sorted terms, concatenated
-	termOff  []uint32  // len(terms)+1
+	class    []uint8  // per file, from fileClass: computed once, not per hit
+	termBlob []byte   // sorted terms, concatenated
+	termOff  []uint32 // len(terms)+1
 	df       []uint32
 	postOff  []uint64 // len(terms)+1, into postBlob
 	postBlob []byte   // per term: uvarint doc delta, uvarint tf
 	totalLen uint64
+
+	citeOnce sync.Once
+	byCite   map[string]int // citation path -> file, for FileByCite
 }
 
 // Len is the number of passages.
@@ -127,21 +132,90 @@ func (ix *Index) postings(i int, fn func(doc int, tf uint32)) {
 	}
 }
 
-// setWeights computes the file weights; every constructor calls it.
+// setWeights computes the file classes; every constructor calls it.
 func (ix *Index) setWeights() {
-	ix.weight = make([]float64, len(ix.Files))
+	ix.class = make([]uint8, len(ix.Files))
 	for i, f := range ix.Files {
-		ix.weight[i] = fileWeight(f.Rel)
+		ix.class[i] = fileClass(f.Rel, f.Gen)
 	}
 }
 
-// fileWeight lowers tests, test data and vendored code: they repeat the
-// vocabulary of the code they test or serve without explaining it.
-func fileWeight(rel string) float64 {
-	if strings.HasSuffix(rel, "_test.go") || strings.Contains("/"+rel, "/testdata/") || strings.Contains("/"+rel, "/vendor/") {
-		return 0.5
+// File classes that rank below the code and documents they serve: they
+// repeat the vocabulary of what they test, show, generate or drive without
+// explaining it. A question that asks for one (its words include "test",
+// "example", "generated", "command") lifts that class's down-weight.
+const (
+	classTest uint8 = 1 << iota
+	classExample
+	classTestdata
+	classGenerated
+	classVendor
+	classCommand
+)
+
+// classWeight is each class's weight and the query term that lifts it.
+var classWeight = []struct {
+	class uint8
+	w     float64
+	asks  []string
+}{
+	{classTest, 0.4, []string{"test"}},
+	{classExample, 0.4, []string{"exampl"}},
+	{classTestdata, 0.3, []string{"testdata", "test"}},
+	{classGenerated, 0.5, []string{"generat"}},
+	{classVendor, 0.5, []string{"vendor"}},
+	{classCommand, 0.7, []string{"command", "cmd", "tool"}},
+}
+
+// fileClass classifies a file by its path and generated flag.
+func fileClass(rel string, gen bool) uint8 {
+	p := "/" + rel
+	base := path.Base(rel)
+	var c uint8
+	if strings.HasSuffix(rel, "_test.go") || strings.Contains(p, "/test/") || strings.Contains(p, "/tests/") ||
+		strings.HasPrefix(base, "test_") || strings.Contains(base, ".test.") || strings.Contains(base, "_test.") {
+		c |= classTest
 	}
-	return 1
+	if strings.HasPrefix(base, "example_") || strings.HasPrefix(base, "example.") || strings.Contains(p, "/example/") ||
+		strings.Contains(p, "/examples/") {
+		c |= classExample
+	}
+	if strings.Contains(p, "/testdata/") {
+		c |= classTestdata
+	}
+	if gen {
+		c |= classGenerated
+	}
+	if strings.Contains(p, "/vendor/") {
+		c |= classVendor
+	}
+	if strings.HasPrefix(rel, "cmd/") || strings.Contains(p, "/cmd/") {
+		c |= classCommand
+	}
+	return c
+}
+
+// weights returns the weight of each class combination for q: the product
+// of the down-weights of its classes that q does not ask for.
+func weights(q Query) [64]float64 {
+	var out [64]float64
+	for c := range out {
+		w := 1.0
+		for _, cw := range classWeight {
+			if uint8(c)&cw.class == 0 {
+				continue
+			}
+			asked := false
+			for _, t := range cw.asks {
+				asked = asked || q[t] > 0
+			}
+			if !asked {
+				w *= cw.w
+			}
+		}
+		out[c] = w
+	}
+	return out
 }
 
 // less orders passages by file path then line, so ranking ties break the
@@ -154,4 +228,48 @@ func (ix *Index) less(a, b int) bool {
 		}
 	}
 	return ix.pStart[a] < ix.pStart[b]
+}
+
+// ClassWeight is the down-weight Search gives the file rel for q (tests,
+// examples, test data, vendored and command code rank lower unless q asks
+// for them). Generated files are not known from the path alone.
+func ClassWeight(q Query, rel string) float64 {
+	return weights(q)[fileClass(rel, false)]
+}
+
+// FileByCite returns the file a citation path names, or nil. The lookup
+// table is built on first use.
+func (ix *Index) FileByCite(p string) *File {
+	ix.citeOnce.Do(func() {
+		ix.byCite = make(map[string]int, len(ix.Files))
+		for i := range ix.Files {
+			ix.byCite[ix.CitePath(&ix.Files[i])] = i
+		}
+	})
+	if i, ok := ix.byCite[p]; ok {
+		return &ix.Files[i]
+	}
+	return nil
+}
+
+// PassageAt returns the passage of f that holds line, if any.
+func (ix *Index) PassageAt(f *File, line int) (Passage, bool) {
+	for d := int(f.First); d < int(f.First+f.Count); d++ {
+		if int(ix.pStart[d]) <= line && line <= int(ix.pEnd[d]) {
+			_, p := ix.Passage(d)
+			return p, true
+		}
+	}
+	return Passage{}, false
+}
+
+// clone is a shallow copy of ix with its own lookup table.
+func (ix *Index) clone() *Index {
+	return &Index{
+		Roots: ix.Roots, Files: ix.Files,
+		pFile: ix.pFile, pStart: ix.pStart, pEnd: ix.pEnd, pLen: ix.pLen,
+		labelBlob: ix.labelBlob, labelOff: ix.labelOff, class: ix.class,
+		termBlob: ix.termBlob, termOff: ix.termOff, df: ix.df,
+		postOff: ix.postOff, postBlob: ix.postBlob, totalLen: ix.totalLen,
+	}
 }

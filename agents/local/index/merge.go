@@ -3,22 +3,32 @@ package index
 import (
 	"encoding/binary"
 	"slices"
+	"strings"
+	"unsafe"
 )
 
-// plist is one term's postings while building.
-type plist struct {
-	docs []uint32
-	tfs  []uint32
-}
-
 // rebuild makes a new index from the kept part of old and the read files.
-func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileResult) *Index {
-	ix := &Index{Roots: roots, labelOff: []uint32{0}}
-	lists := map[string]*plist{}
+// Passages of kept old files come first, then those of the new files in
+// order, so every term's postings are written in increasing passage order
+// in two passes over the postings: one counting each term's bytes, one
+// writing them into a blob of exactly that size. Nothing per posting is
+// allocated and no map is consulted per posting.
+func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileResult, tks []*tokenizer) *Index {
+	ix := &Index{Roots: roots}
+	n := 0
+	for _, r := range res {
+		n += len(r.passages)
+	}
 	if old != nil {
-		remap := make([]int32, old.Len())
-		for i := range remap {
-			remap[i] = -1
+		n += old.Len()
+	}
+	ix.pFile, ix.pStart, ix.pEnd, ix.pLen = make([]uint32, 0, n), make([]uint32, 0, n), make([]uint32, 0, n), make([]uint32, 0, n)
+	ix.labelOff = append(make([]uint32, 0, n+1), 0)
+	var remapDoc []int32 // old passage -> new, or -1
+	if old != nil {
+		remapDoc = make([]int32, old.Len())
+		for i := range remapDoc {
+			remapDoc[i] = -1
 		}
 		for fi, f := range old.Files {
 			if !keep[fi] {
@@ -28,50 +38,177 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 			nf.ModTime = mtime[fi]
 			nf.First = uint32(ix.Len())
 			for d := f.First; d < f.First+f.Count; d++ {
-				remap[d] = int32(ix.Len())
+				remapDoc[d] = int32(ix.Len())
 				ix.addPassage(len(ix.Files), old.pStart[d], old.pEnd[d], old.pLen[d],
 					old.labelBlob[old.labelOff[d]:old.labelOff[d+1]])
 			}
 			ix.Files = append(ix.Files, nf)
 		}
-		for t := range old.df {
-			var pl *plist
-			old.postings(t, func(doc int, tf uint32) {
-				if nd := remap[doc]; nd >= 0 {
-					if pl == nil {
-						pl = &plist{}
-						lists[string(old.termBlob[old.termOff[t]:old.termOff[t+1]])] = pl
-					}
-					pl.docs = append(pl.docs, uint32(nd))
-					pl.tfs = append(pl.tfs, tf)
-				}
-			})
-		}
 	}
-	for _, r := range res {
+	newFirst := make([]uint32, len(res)) // first passage of each new file
+	for ri, r := range res {
 		if r.reuse >= 0 {
 			continue
 		}
 		f := r.file
 		f.First, f.Count = uint32(ix.Len()), uint32(len(r.passages))
+		newFirst[ri] = f.First
 		for pi, p := range r.passages {
-			doc := uint32(ix.Len())
 			ix.addPassage(len(ix.Files), uint32(p.Start), uint32(p.End), r.plen[pi], []byte(p.Label))
-			for _, tt := range r.terms[pi] {
-				pl := lists[tt.term]
-				if pl == nil {
-					pl = &plist{}
-					lists[tt.term] = pl
-				}
-				pl.docs = append(pl.docs, doc)
-				pl.tfs = append(pl.tfs, tt.tf)
-			}
 		}
 		ix.Files = append(ix.Files, f)
 	}
-	ix.encodeTerms(lists)
+	terms, oldMap, workerMap := mergeDicts(old, tks)
+
+	// each calls fn for every posting in the new index's passage order.
+	each := func(fn func(term int, doc, tf uint32)) {
+		if old != nil {
+			for t := range old.df {
+				g := oldMap[t]
+				old.postings(t, func(doc int, tf uint32) {
+					if nd := remapDoc[doc]; nd >= 0 {
+						fn(g, uint32(nd), tf)
+					}
+				})
+			}
+		}
+		for ri, r := range res {
+			if r.reuse >= 0 {
+				continue
+			}
+			wm := workerMap[r.worker]
+			k := 0
+			for pi, n := range r.nterms {
+				doc := newFirst[ri] + uint32(pi)
+				for _, e := range r.post[k : k+int(n)] {
+					fn(wm[e>>8], doc, e&0xff)
+				}
+				k += int(n)
+			}
+		}
+	}
+	df := make([]uint32, len(terms))
+	size := make([]uint64, len(terms))
+	last := make([]uint32, len(terms))
+	var tmp [binary.MaxVarintLen64]byte
+	each(func(g int, doc, tf uint32) {
+		delta := doc - last[g]
+		if df[g] == 0 {
+			delta = doc
+		}
+		size[g] += uint64(len(binary.AppendUvarint(tmp[:0], uint64(delta))) + len(binary.AppendUvarint(tmp[:0], uint64(tf))))
+		df[g]++
+		last[g] = doc
+	})
+	// Terms no passage uses any more (of removed files) are dropped.
+	slot := make([]int32, len(terms))
+	blob := 0
+	for _, t := range terms {
+		blob += len(t)
+	}
+	ix.termBlob = make([]byte, 0, blob)
+	ix.termOff = append(make([]uint32, 0, len(terms)+1), 0)
+	ix.postOff = append(make([]uint64, 0, len(terms)+1), 0)
+	ix.df = make([]uint32, 0, len(terms))
+	var total uint64
+	for g, t := range terms {
+		if df[g] == 0 {
+			slot[g] = -1
+			continue
+		}
+		slot[g] = int32(len(ix.df))
+		ix.termBlob = append(ix.termBlob, t...)
+		ix.termOff = append(ix.termOff, uint32(len(ix.termBlob)))
+		ix.df = append(ix.df, df[g])
+		total += size[g]
+		ix.postOff = append(ix.postOff, total)
+	}
+	ix.postBlob = make([]byte, total)
+	cursor := slices.Clone(ix.postOff[:len(ix.postOff)-1])
+	clear(df)
+	each(func(g int, doc, tf uint32) {
+		delta := doc - last[g]
+		if df[g] == 0 {
+			delta = doc
+		}
+		s := slot[g]
+		c := cursor[s]
+		c += uint64(binary.PutUvarint(ix.postBlob[c:], uint64(delta)))
+		c += uint64(binary.PutUvarint(ix.postBlob[c:], uint64(tf)))
+		cursor[s] = c
+		df[g]++
+		last[g] = doc
+	})
 	ix.setWeights()
 	return ix
+}
+
+// mergeDicts merges the old index's sorted terms and the workers'
+// dictionaries into one sorted term list, and says where each old term
+// and each worker-local id went.
+func mergeDicts(old *Index, tks []*tokenizer) (terms []string, oldMap []int, workerMap [][]int) {
+	type source struct {
+		order []int32 // ids in term order (nil for the old index)
+		name  func(i int) string
+		n     int
+		out   []int
+	}
+	var srcs []*source
+	if old != nil {
+		s := &source{n: len(old.df), name: func(i int) string {
+			b := old.termBlob[old.termOff[i]:old.termOff[i+1]]
+			return unsafe.String(unsafe.SliceData(b), len(b)) // the blob never changes
+		}}
+		s.out = make([]int, s.n)
+		srcs = append(srcs, s)
+	}
+	for _, tk := range tks {
+		order := make([]int32, len(tk.names))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		names := tk.names
+		slices.SortFunc(order, func(a, b int32) int { return strings.Compare(names[a], names[b]) })
+		s := &source{order: order, n: len(order), out: make([]int, len(order))}
+		s.name = func(i int) string { return names[order[i]] }
+		srcs = append(srcs, s)
+	}
+	pos := make([]int, len(srcs))
+	for {
+		best := ""
+		found := false
+		for si, s := range srcs {
+			if pos[si] < s.n {
+				if n := s.name(pos[si]); !found || n < best {
+					best, found = n, true
+				}
+			}
+		}
+		if !found {
+			break
+		}
+		g := len(terms)
+		terms = append(terms, best)
+		for si, s := range srcs {
+			if pos[si] < s.n && s.name(pos[si]) == best {
+				id := pos[si]
+				if s.order != nil {
+					id = int(s.order[pos[si]])
+				}
+				s.out[id] = g
+				pos[si]++
+			}
+		}
+	}
+	k := 0
+	if old != nil {
+		oldMap = srcs[0].out
+		k = 1
+	}
+	for _, s := range srcs[k:] {
+		workerMap = append(workerMap, s.out)
+	}
+	return terms, oldMap, workerMap
 }
 
 func (ix *Index) addPassage(file int, start, end, n uint32, label []byte) {
@@ -82,31 +219,4 @@ func (ix *Index) addPassage(file int, start, end, n uint32, label []byte) {
 	ix.totalLen += uint64(n)
 	ix.labelBlob = append(ix.labelBlob, label...)
 	ix.labelOff = append(ix.labelOff, uint32(len(ix.labelBlob)))
-}
-
-// encodeTerms writes the sorted dictionary and the varint postings.
-func (ix *Index) encodeTerms(lists map[string]*plist) {
-	terms := make([]string, 0, len(lists))
-	for t := range lists {
-		terms = append(terms, t)
-	}
-	slices.Sort(terms)
-	ix.termOff = make([]uint32, 0, len(terms)+1)
-	ix.postOff = make([]uint64, 0, len(terms)+1)
-	ix.df = make([]uint32, 0, len(terms))
-	ix.termOff = append(ix.termOff, 0)
-	ix.postOff = append(ix.postOff, 0)
-	for _, t := range terms {
-		pl := lists[t]
-		ix.termBlob = append(ix.termBlob, t...)
-		ix.termOff = append(ix.termOff, uint32(len(ix.termBlob)))
-		ix.df = append(ix.df, uint32(len(pl.docs)))
-		prev := uint32(0)
-		for i, d := range pl.docs {
-			ix.postBlob = binary.AppendUvarint(ix.postBlob, uint64(d-prev))
-			ix.postBlob = binary.AppendUvarint(ix.postBlob, uint64(pl.tfs[i]))
-			prev = d
-		}
-		ix.postOff = append(ix.postOff, uint64(len(ix.postBlob)))
-	}
 }

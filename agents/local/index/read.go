@@ -5,7 +5,7 @@ import (
 	"crypto/sha256"
 	"os"
 	"path"
-	"slices"
+	"regexp"
 	"strings"
 	"sync"
 )
@@ -15,29 +15,32 @@ import (
 type fileResult struct {
 	file     File
 	reuse    int
+	worker   int // the tokenizer whose dictionary post's ids are in
 	passages []Passage
 	plen     []uint32
-	terms    [][]termTF // per passage
+	nterms   []uint32 // per passage: its entries in post
+	post     []uint32 // per passage, per distinct term: id<<8 | tf
 }
 
-type termTF struct {
-	term string
-	tf   uint32
-}
+// maxTF caps a term's frequency in one passage (8 bits of a posting):
+// BM25 saturates long before.
+const maxTF = 255
 
 // readFiles reads, hashes and tokenizes files in parallel, in input order.
-func readFiles(ctx context.Context, todos []todo, n int, old *Index) ([]fileResult, error) {
+// It returns the results and the workers' dictionaries.
+func readFiles(ctx context.Context, todos []todo, n int, old *Index) ([]fileResult, []*tokenizer, error) {
 	out := make([]fileResult, len(todos))
-	dicts := make([]*tokenizer, n)
-	for i := range dicts {
-		dicts[i] = newTokenizer()
+	tks := make([]*tokenizer, n)
+	for i := range tks {
+		tks[i] = newTokenizer()
 	}
 	var wg sync.WaitGroup
-	next := make(chan int)
+	next := make(chan int, 64)
 	for w := range n {
 		wg.Go(func() {
 			for i := range next {
-				out[i] = dicts[w].readFile(todos[i], old)
+				out[i] = tks[w].readFile(todos[i], old)
+				out[i].worker = w
 			}
 		})
 	}
@@ -50,7 +53,7 @@ func readFiles(ctx context.Context, todos []todo, n int, old *Index) ([]fileResu
 	}
 	close(next)
 	wg.Wait()
-	return out, err
+	return out, tks, err
 }
 
 // tokenizer is one worker's scratch state. Its dictionary gives each
@@ -65,11 +68,41 @@ type tokenizer struct {
 	slot  []int32
 	gen   uint32
 	buf   []byte
-	cur   []termTF
+	cur   []uint32 // the current passage's id<<8 | tf
+	n     uint32   // the current passage's token count
+	arena []uint32 // postings of the files read, handed out in slices
 }
 
 func newTokenizer() *tokenizer {
 	return &tokenizer{dict: map[string]int32{}}
+}
+
+// text adds the terms of s to the current passage; count says whether
+// they count towards its length.
+func (tk *tokenizer) text(s string, count bool) {
+	tk.buf = Tokens(s, tk.buf, func(b []byte) {
+		tk.addID(tk.id(b))
+		if count {
+			tk.n++
+		}
+	})
+}
+
+// keep copies the current passage's postings into the arena and returns
+// them; the arena grows in large chunks, so files cost no allocation each.
+func (tk *tokenizer) keep(post []uint32) []uint32 {
+	if len(tk.arena)+len(tk.cur) > cap(tk.arena) {
+		if len(post) > 0 { // the file's postings so far move to the new chunk
+			tk.arena = make([]uint32, 0, max(1<<20, 2*(len(post)+len(tk.cur))))
+			tk.arena = append(tk.arena, post...)
+			post = tk.arena[:len(post)]
+		} else {
+			tk.arena = make([]uint32, 0, max(1<<20, 2*len(tk.cur)))
+		}
+	}
+	start := len(tk.arena) - len(post)
+	tk.arena = append(tk.arena, tk.cur...)
+	return tk.arena[start:len(tk.arena):len(tk.arena)]
 }
 
 func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
@@ -84,35 +117,55 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 		r.reuse = t.old
 		return r
 	}
-	text, ok := Text(t.file.Rel, data)
+	name, raw, ok := decode(t.file.Rel, data)
 	if !ok {
 		return r
 	}
+	text, ok := textOf(name, raw)
+	if !ok {
+		return r
+	}
+	r.file.Gen = isGenerated(text)
 	lines := Lines(text)
-	title, heads := Outline(t.file.Rel, lines, string(data))
-	base := strings.TrimSuffix(path.Base(t.file.Rel), path.Ext(t.file.Rel))
+	title, heads := Outline(t.file.Rel, lines, raw)
+	base := strings.TrimSuffix(path.Base(name), path.Ext(name))
 	extra := base + " " + path.Base(path.Dir(t.file.Rel)) + " " + title
-	for _, p := range Split(t.file.Rel, lines, heads) {
+	code := KindOf(t.file.Rel) == Code
+	r.passages = Split(t.file.Rel, lines, heads)
+	r.plen = make([]uint32, len(r.passages))
+	r.nterms = make([]uint32, len(r.passages))
+	for pi, p := range r.passages {
 		tk.gen++
 		tk.cur = tk.cur[:0]
-		n := uint32(0)
+		tk.n = 0
 		for _, l := range lines[p.Start-1 : p.End] {
-			tk.buf = Tokens(l, tk.buf, func(b []byte) { tk.add(b); n++ })
+			tk.text(l, true)
 		}
-		tk.buf = Tokens(p.Label+" "+extra, tk.buf, tk.add)
-		if KindOf(t.file.Rel) == Code {
+		tk.text(p.Label, false)
+		tk.text(extra, false)
+		if code {
 			for _, d := range DeclTerms(p.Label, t.file.Rel) {
-				tk.add([]byte(d))
+				tk.addID(tk.id([]byte(d)))
 			}
 		}
-		r.passages = append(r.passages, p)
-		r.plen = append(r.plen, n)
-		r.terms = append(r.terms, slices.Clone(tk.cur))
+		r.plen[pi] = tk.n
+		r.nterms[pi] = uint32(len(tk.cur))
+		r.post = tk.keep(r.post)
 	}
 	return r
 }
 
-func (tk *tokenizer) add(b []byte) {
+// generatedRE is Go's convention for generated files, which other tools
+// follow too: a line "Code generated ... DO NOT EDIT." near the top.
+var generatedRE = regexp.MustCompile(`(?m)^\W*Code generated .*DO NOT EDIT\.?`)
+
+func isGenerated(text string) bool {
+	head := text[:min(len(text), 4096)]
+	return strings.Contains(head, "DO NOT EDIT") && generatedRE.MatchString(head)
+}
+
+// id returns the worker-local id of term b, adding it to the dictionary.
+func (tk *tokenizer) id(b []byte) int32 {
 	id, ok := tk.dict[string(b)]
 	if !ok {
 		id = int32(len(tk.names))
@@ -122,10 +175,17 @@ func (tk *tokenizer) add(b []byte) {
 		tk.stamp = append(tk.stamp, 0)
 		tk.slot = append(tk.slot, 0)
 	}
+	return id
+}
+
+// addID counts term id in the current passage.
+func (tk *tokenizer) addID(id int32) {
 	if tk.stamp[id] == tk.gen {
-		tk.cur[tk.slot[id]].tf++
+		if e := &tk.cur[tk.slot[id]]; *e&0xff < maxTF {
+			*e++
+		}
 		return
 	}
 	tk.stamp[id], tk.slot[id] = tk.gen, int32(len(tk.cur))
-	tk.cur = append(tk.cur, termTF{tk.names[id], 1})
+	tk.cur = append(tk.cur, uint32(id)<<8|1)
 }

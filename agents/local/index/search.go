@@ -72,11 +72,12 @@ func (ix *Index) Search(q Query, k int, filter func(doc int) bool) []Hit {
 	// top holds the k best so far, worst first: a small sorted window beats
 	// sorting every candidate when k is a handful and candidates are many.
 	top := make([]Hit, 0, k+1)
+	cw := weights(q)
 	for _, doc := range touched {
 		if filter != nil && !filter(doc) {
 			continue
 		}
-		h := Hit{Doc: doc, Score: scores[doc] * ix.weight[ix.pFile[doc]]}
+		h := Hit{Doc: doc, Score: scores[doc] * cw[ix.class[ix.pFile[doc]]]}
 		if len(top) == k && !better(h, top[0]) {
 			continue
 		}

@@ -13,18 +13,23 @@ type Passage struct {
 	Label      string
 }
 
-// Passage size caps: a quotation a reader can take in at once.
+// Passage sizes. A passage is a unit that explains something whole: a
+// function or type with its doc comment, a section of a document. Long
+// ones are cut at blank lines to at most the cap; a document's paragraphs
+// are gathered until a passage has proseChunk lines, so a short section is
+// one passage and a long one a few.
 const (
-	maxCodeLines  = 40
-	maxProseLines = 20
+	maxCodeLines  = 80
+	maxProseLines = 30
+	proseChunk    = 12
 )
 
 // Split cuts a file's lines into passages. Code is cut into top-level
 // declarations, each with the comment block just above it (a new block
 // starts at a column-0 line that follows a blank line or a closing
-// bracket); prose into paragraphs, a heading starting a new one. Long
-// blocks are cut again at blank lines. heads, from Outline, gives the
-// headings of formats whose heading lines Split cannot see (HTML).
+// bracket); prose into sections, a heading starting a new one, and long
+// sections at paragraph breaks. heads, from Outline, gives the headings of
+// formats whose heading lines Split cannot see (HTML, man pages).
 func Split(path string, lines []string, heads map[int]string) []Passage {
 	kind := KindOf(path)
 	limit := maxProseLines
@@ -33,8 +38,7 @@ func Split(path string, lines []string, heads map[int]string) []Passage {
 	}
 	var out []Passage
 	heading := ""
-	start, headAt := -1, -1 // headAt: the line of the last heading
-	prev := -1              // the last non-blank line
+	start := -1
 
 	flush := func(end int) { // lines[start:end]
 		if start < 0 {
@@ -63,9 +67,7 @@ func Split(path string, lines []string, heads map[int]string) []Passage {
 			}
 		} else {
 			if blank {
-				// A heading stays with the paragraph under it: alone it
-				// would be a quotation with nothing to say.
-				if start < 0 || start != headAt || prev != headAt {
+				if start >= 0 && i-start >= proseChunk {
 					flush(i)
 				}
 				continue
@@ -76,14 +78,11 @@ func Split(path string, lines []string, heads map[int]string) []Passage {
 			}
 			if ok {
 				flush(i)
-				heading, headAt = h, i
+				heading = h
 			}
 		}
 		if start < 0 && !blank {
 			start = i
-		}
-		if !blank {
-			prev = i
 		}
 	}
 	flush(len(lines))

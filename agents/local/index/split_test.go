@@ -36,7 +36,7 @@ const (
 			{1, 2, ""}, {4, 7, "Mutex"}, {9, 14, "Mutex.Lock"}, {16, 19, "starvationThresholdNs"},
 		}},
 		{"doc.md", md, []Passage{
-			{1, 4, "Title"}, {6, 7, "Section Two"}, {9, 9, "Section Two"},
+			{1, 4, "Title"}, {6, 9, "Section Two"},
 		}},
 		{"empty.txt", "\n\n", nil},
 	}

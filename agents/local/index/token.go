@@ -14,9 +14,20 @@ const maxTokenLen = 32
 // letters, digits and underscores; it is lowercased and stemmed, and an
 // identifier such as starvationThresholdNs or runtime_Semrelease also yields
 // its parts, so a question in prose finds the code that names the idea.
-// Stop words and pure numbers are dropped. buf is scratch space the caller
-// may reuse; emit must copy the term if it keeps it past the call.
+// Pure numbers are dropped, and so are stop words written as prose: a stop
+// word that is written as an identifier (joined to another name by a dot as
+// in sync.Once or once.Do, called as in Do(, or part of a compound such as
+// doSlow) is kept, because in code it names something. buf is scratch
+// space the caller may reuse; emit must copy the term if it keeps it past
+// the call.
 func Tokens(s string, buf []byte, emit func(term []byte)) []byte {
+	words(s, func(w string, ident bool) { buf = word(w, ident, buf, emit) })
+	return buf
+}
+
+// words calls fn with every word of s and whether it is written as an
+// identifier (see identContext).
+func words(s string, fn func(w string, ident bool)) {
 	i := 0
 	for i < len(s) {
 		c := s[i]
@@ -45,26 +56,40 @@ func Tokens(s string, buf []byte, emit func(term []byte)) []byte {
 			i += n
 			continue
 		}
-		buf = word(s[i:j], buf, emit)
+		fn(s[i:j], identContext(s, i, j))
 		i = j
 	}
-	return buf
 }
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// word emits the whole word and, for compound identifiers, its parts.
-func word(w string, buf []byte, emit func([]byte)) []byte {
+// identContext reports whether the word s[i:j] is written as an
+// identifier: joined by a dot to another name (sync.Once, once.Do) or
+// followed by an opening parenthesis (Do().
+func identContext(s string, i, j int) bool {
+	if i >= 2 && s[i-1] == '.' && isWordByte(s[i-2]) {
+		return true
+	}
+	if j+1 < len(s) && s[j] == '.' && isWordByte(s[j+1]) {
+		return true
+	}
+	return j < len(s) && s[j] == '('
+}
+
+// word emits the whole word and, for compound identifiers, its parts. A
+// stop word is kept when ident says it is written as an identifier, and
+// always as part of a compound.
+func word(w string, ident bool, buf []byte, emit func([]byte)) []byte {
 	if len(w) > maxTokenLen {
 		return buf
 	}
-	buf = emitTerm(w, buf, emit)
 	compound := false
 	for k := 1; k < len(w) && !compound; k++ {
 		compound = isBoundary(w, k)
 	}
+	buf = emitTerm(w, ident, buf, emit)
 	if !compound {
 		return buf
 	}
@@ -74,7 +99,7 @@ func word(w string, buf []byte, emit func([]byte)) []byte {
 			continue
 		}
 		if part := strings.Trim(w[start:k], "_"); part != "" {
-			buf = emitTerm(part, buf, emit)
+			buf = emitTerm(part, true, buf, emit)
 		}
 		start = k
 	}
@@ -104,8 +129,9 @@ func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// emitTerm lowercases, filters and stems one word into buf and emits it.
-func emitTerm(w string, buf []byte, emit func([]byte)) []byte {
+// emitTerm lowercases, filters and stems one word into buf and emits it;
+// keepStop keeps a stop word.
+func emitTerm(w string, keepStop bool, buf []byte, emit func([]byte)) []byte {
 	buf = buf[:0]
 	digits := true
 	for i := 0; i < len(w); i++ {
@@ -129,7 +155,7 @@ func emitTerm(w string, buf []byte, emit func([]byte)) []byte {
 	for len(buf) > 0 && buf[len(buf)-1] == '_' {
 		buf = buf[:len(buf)-1]
 	}
-	if len(buf) < 2 || digits || stopWords[string(buf)] {
+	if len(buf) < 2 || digits || !keepStop && stopWords[string(buf)] {
 		return buf
 	}
 	buf = stem(buf)
@@ -203,6 +229,10 @@ var stopWords = func() map[string]bool {
 	}
 	return m
 }()
+
+// IsStopWord reports whether w, lowercased, is an English function word
+// that prose questions drop.
+func IsStopWord(w string) bool { return stopWords[strings.ToLower(w)] }
 
 // Terms returns the distinct terms of s in first-seen order.
 func Terms(s string) []string {
