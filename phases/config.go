@@ -91,6 +91,7 @@ func (c *Config) Normalize() (notices []string, err error) {
 	if err := ValidateName(c.Name); err != nil {
 		return nil, err
 	}
+	c.Model, c.ReviewModel = orAuto(c.Model), orAuto(c.ReviewModel)
 	if c.Breadth < 1 {
 		return nil, badInput("pass --breadth 1 or more", "invalid --breadth %d: must be at least 1", c.Breadth)
 	}
@@ -118,6 +119,14 @@ func (c *Config) Normalize() (notices []string, err error) {
 		return nil, badInput("name an existing local branch", "invalid --merge-into %q", c.MergeInto)
 	}
 	return notices, nil
+}
+
+// orAuto is an agent flag with "" (an empty RGIT_MODEL) meaning auto.
+func orAuto(spec string) string {
+	if strings.TrimSpace(spec) == "" {
+		return "auto"
+	}
+	return spec
 }
 
 // NeedsConfirmation says whether the iteration limit is large enough that

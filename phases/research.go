@@ -19,9 +19,8 @@ type Deps struct {
 	Confirm func(question string) (bool, error)
 	// Clock tells the time; nil is SystemClock.
 	Clock Clock
-	// OpenStore and InitStore open the repository; nil is gitstore.
+	// OpenStore opens the repository; nil is gitstore.
 	OpenStore OpenStore
-	InitStore InitStore
 }
 
 func (d Deps) withDefaults() Deps {
@@ -33,9 +32,6 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.OpenStore == nil {
 		d.OpenStore = openGit
-	}
-	if d.InitStore == nil {
-		d.InitStore = initGit
 	}
 	return d
 }

@@ -69,18 +69,11 @@ func (r *run) openSession(ctx context.Context, prior *State) error {
 	return nil
 }
 
-// newState is a new session's state: its settings come from the Config.
+// newState is a new session's state: its settings come from the Config,
+// whose target branch validate settled.
 func (r *run) newState() error {
-	target := r.cfg.MergeInto
-	if target == "" {
-		cur, err := r.store.CurrentBranch()
-		if err != nil {
-			return fmt.Errorf("read HEAD: %w", err)
-		}
-		target = cur
-	}
 	r.state = &State{
-		OriginalTopic: r.cfg.Topic, Settings: newSettings(r.cfg, target),
+		OriginalTopic: r.cfg.Topic, Settings: newSettings(r.cfg, r.cfg.MergeInto),
 		CurrentPhase: PhasePlan, StartTime: unixSeconds(r.clock.Now()),
 		Version: stateVersion, Name: r.cfg.Name, Stage: StagePlan,
 	}

@@ -48,10 +48,12 @@ func TestScripts(t *testing.T) {
 			} {
 				env.Setenv(k, v)
 			}
+			env.Setenv("RGIT_ONLY_PATH", rgitOnlyPath(env.Getenv("PATH")))
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exits":          cmdExits,
+			"fstree":         cmdFstree,
 			"rgit-interrupt": cmdInterrupt,
 		},
 	})
