@@ -34,7 +34,7 @@ func (r *run) mergeReport(ctx context.Context) error {
 		Message: fmt.Sprintf("Merge %s: report on %s", branch, oneLine(r.state.OriginalTopic)),
 		Trailers: []gitstore.Trailer{{Key: string(TrailerPhase), Value: string(PhaseMerge)},
 			{Key: string(TrailerRun), Value: r.lock.info.Token}},
-		When: commitTime(r.clock)})
+		When: commitTime(r.clock), Guard: r.lock.fence})
 	if errors.Is(err, gitstore.ErrConflict) {
 		return &MergeConflictError{Name: r.lay.Name(), Branch: branch, Target: target, Path: path}
 	}

@@ -57,16 +57,38 @@ func (r *run) prepare(ctx context.Context) error {
 	if err := store.AddExclude(layout.ExcludePattern); err != nil {
 		return fmt.Errorf("exclude workspace: %w", err)
 	}
-	r.lock, err = acquireLock(r.lay, r.cfg.ForceResume, r.clock, r.notice)
-	if err != nil {
+	if r.lock, err = r.takeLock(); err != nil {
 		return err
 	}
-	if err := r.openSession(ctx, prior); err != nil {
+	// Read again under the lock: a run that held it may have committed
+	// since, or created the session.
+	if prior, err = r.committedState(store); err == nil {
+		err = r.checkStart(prior)
+	}
+	if err == nil {
+		err = r.openSession(ctx, prior)
+	}
+	if err != nil {
 		r.lock.release()
 		return err
 	}
 	opened = true
 	return nil
+}
+
+// takeLock takes the session lock through a Store of its own, whose
+// WithLock the lock's refresh goroutine may use while the run commits.
+func (r *run) takeLock() (*lock, error) {
+	ls, err := openGit(r.lay.Root())
+	if err != nil {
+		return nil, fmt.Errorf("open repository for the lock: %w", err)
+	}
+	l, err := acquireLock(ls, r.lay, r.cfg.ForceResume, r.clock, r.notice, r.stop)
+	if err != nil {
+		ls.Close()
+		return nil, err
+	}
+	return l, nil
 }
 
 // openStore opens the repository; a missing or unsupported one is bad

@@ -2,6 +2,7 @@ package phases
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -55,6 +56,9 @@ type run struct {
 	// recovered failures, so the history says when and why.
 	events []string
 	merged merged
+	// stop cancels the run's context, agents included, with a cause: the
+	// session lock was taken over (fence.go).
+	stop context.CancelCauseFunc
 }
 
 // merged says where this run merged the report.
@@ -69,7 +73,9 @@ func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	r := &run{cfg: cfg, deps: deps, clock: deps.Clock, lay: layout.New("", cfg.Name), started: deps.Clock.Now()}
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	r := &run{cfg: cfg, deps: deps, clock: deps.Clock, lay: layout.New("", cfg.Name), started: deps.Clock.Now(), stop: stop}
 	for _, n := range notices {
 		r.notice(n)
 	}
@@ -79,6 +85,9 @@ func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	defer r.store.Close()
 	defer r.lock.release()
 	if err := r.loop(ctx); err != nil {
+		if cause := context.Cause(ctx); errors.Is(cause, ErrLocked) {
+			return r.summary(), cause
+		}
 		if ctx.Err() != nil {
 			return r.summary(), ErrCancelled
 		}

@@ -41,7 +41,8 @@ func (r *run) openSession(ctx context.Context, prior *State) error {
 	} else if err := r.newState(); err != nil {
 		return err
 	}
-	r.commits = &committer{store: r.store, lay: r.lay, token: r.lock.info.Token, clock: r.clock, head: head}
+	r.commits = &committer{store: r.store, lay: r.lay, token: r.lock.info.Token, clock: r.clock, head: head,
+		fence: r.lock.fence}
 	r.state.LockToken = &r.lock.info.Token
 	r.state.Runs = append(r.state.Runs, r.lock.info.Token)
 	for _, d := range []string{r.lay.Workspace(), r.lay.Reports(), r.lay.File(layout.ProgressDir)} {
