@@ -61,8 +61,11 @@ func (cr *callRunner) attempt(ctx context.Context, c call, in callInputs, agent 
 	if err := redactFile(c.output); err != nil {
 		return res, err
 	}
+	if err := cleanFile(c.output); err != nil {
+		return res, err
+	}
 	if c.textIsOutput && !written(statBefore, c.output) && strings.TrimSpace(res.Text) != "" {
-		if err := writeFile(c.output, []byte(Redact(strings.TrimSpace(res.Text))+"\n")); err != nil {
+		if err := writeFile(c.output, []byte(CleanText(Redact(strings.TrimSpace(res.Text)))+"\n")); err != nil {
 			return res, fmt.Errorf("write %s: %w", filepath.Base(c.output), err)
 		}
 	}

@@ -65,8 +65,8 @@ func (c *committer) write(ctx context.Context, s *State, p *plan.Plan, rec recor
 	if err := writeFile(c.lay.State(), s.Marshal()); err != nil {
 		return "", fmt.Errorf("write state: %w", err)
 	}
-	msg := oneLine(rec.summary)
-	body := strings.TrimSpace(rec.body)
+	msg := oneLine(CleanLine(rec.summary))
+	body := strings.TrimSpace(CleanText(rec.body))
 	if len(events) > 0 {
 		body = strings.TrimSpace(body + "\n\n" + strings.Join(events, "\n"))
 	}
@@ -116,7 +116,7 @@ func (c *committer) trailers(s *State, rec record) []gitstore.Trailer {
 	}
 	add(TrailerPhase, string(rec.phase))
 	add(TrailerIteration, strconv.Itoa(s.Iteration))
-	add(TrailerTopic, rec.topic)
+	add(TrailerTopic, CleanLine(rec.topic))
 	add(TrailerAgent, rec.agent)
 	add(TrailerModel, rec.model)
 	add(TrailerVerdict, string(rec.verdict))

@@ -72,12 +72,9 @@ func MinIterations(breadth, depth int) int {
 // Normalize fills defaults and checks every field; it returns notices for
 // the user (such as a raised iteration limit).
 func (c *Config) Normalize() (notices []string, err error) {
-	c.Topic = strings.TrimSpace(c.Topic)
+	c.Topic = CleanLine(c.Topic) // the topic reaches headings, commits and terminals
 	if c.Topic == "" && !c.Resume {
 		return nil, badInput(`pass the topic as an argument: rgit research "topic or question"`, "missing research topic")
-	}
-	if strings.ContainsAny(c.Topic, "\x00") {
-		return nil, badInput("remove control characters from the topic", "topic contains a NUL byte")
 	}
 	if c.Name == "" && c.Topic == "" {
 		return nil, badInput("pass --name of the session to resume (see 'rgit list')", "--resume needs --name or a topic")

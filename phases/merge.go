@@ -31,7 +31,7 @@ func (r *run) mergeReport(ctx context.Context) error {
 		return r.repack(ctx)
 	}
 	hash, err := r.store.Merge(ctx, gitstore.MergeOptions{Source: branch, Target: target, Paths: []string{path},
-		Message: fmt.Sprintf("Merge %s: report on %s", branch, oneLine(r.state.OriginalTopic)),
+		Message: fmt.Sprintf("Merge %s: report on %s", branch, oneLine(CleanLine(r.state.OriginalTopic))),
 		Trailers: []gitstore.Trailer{{Key: string(TrailerPhase), Value: string(PhaseMerge)},
 			{Key: string(TrailerRun), Value: r.lock.info.Token}},
 		When: commitTime(r.clock), Guard: r.lock.fence})

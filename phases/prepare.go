@@ -168,5 +168,9 @@ func (r *run) committedState(store Store) (*State, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read %s at %s: %w", path, branch, err)
 	}
-	return ParseState(branch+":"+path, data)
+	st, err := ParseState(branch+":"+path, data)
+	if st != nil {
+		st.OriginalTopic = CleanLine(st.OriginalTopic) // perhaps from someone else's branch
+	}
+	return st, err
 }

@@ -97,6 +97,7 @@ func (r *run) loadPlan() error {
 	if err != nil {
 		return &BadInputError{Msg: err.Error(), Hint: "fix research_plan.md on the session branch, or start a new session"}
 	}
+	cleanPlan(p)
 	r.plan = p
 	return nil
 }

@@ -23,7 +23,7 @@ func logCommand(io *IO) *cli.Command {
 			fmt.Fprintln(tw, "COMMIT\tWHEN\tPHASE\tITER\tTOPIC\tVERDICT\tAGENT\tDURATION\tTOKENS\tCOST")
 			for i := len(rows) - 1; i >= 0; i-- {
 				r := rows[i]
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.Hash), r.When.Local().Format("2006-01-02 15:04:05"), r.Phase, dash(r.Iteration),
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.Hash), r.When.Local().Format("2006-01-02 15:04:05"), dash(string(r.Phase)), dash(r.Iteration),
 					dash(r.Topic), dash(string(r.Verdict)), dash(r.Model), dash(r.Duration), dash(r.Tokens), dash(r.Cost))
 			}
 			return tw.Flush()
@@ -58,7 +58,7 @@ func listCommand(io *IO) *cli.Command {
 				if s.Lock != nil {
 					running = fmt.Sprintf("pid %d", s.Lock.PID)
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%d/%d\t%s\t%s\n", s.Name, s.Stage, s.Counts.Complete, s.Counts.Total, s.Iteration, s.MaxIter, running, s.Topic)
+				fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%d/%d\t%s\t%s\n", safe(s.Name), safe(string(s.Stage)), s.Counts.Complete, s.Counts.Total, s.Iteration, s.MaxIter, running, safe(s.Topic))
 			}
 			return tw.Flush()
 		},
@@ -75,7 +75,7 @@ func cancelCommand(io *IO) *cli.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(io.Out, "asked pid %d on %s to stop session %s\n", info.PID, info.Host, name)
+			fmt.Fprintf(io.Out, "asked pid %d on %s to stop session %s\n", info.PID, safe(info.Host), safe(name))
 			return nil
 		}),
 	}

@@ -17,7 +17,7 @@ func newProgress(io *IO) *progress { return &progress{io: io} }
 // Report prints one event; secrets never reach the terminal.
 func (p *progress) Report(e phases.Event) {
 	w := p.io.Err
-	msg := phases.Redact(e.Message)
+	msg := safeText(phases.Redact(e.Message))
 	switch e.Kind {
 	case phases.EventNotice:
 		fmt.Fprintf(w, "rgit: %s\n", msg)
@@ -30,7 +30,7 @@ func (p *progress) Report(e phases.Event) {
 	case phases.EventRetry:
 		fmt.Fprintf(w, "      retry %d/3 %s %s: %s\n", e.Attempt, e.Phase, label(e.Topic), firstLine(msg))
 	case phases.EventWait:
-		fmt.Fprintf(w, "      %s: %s\n", e.Agent, msg)
+		fmt.Fprintf(w, "      %s: %s\n", safe(e.Agent), msg)
 	case phases.EventPhaseDone:
 		commit := e.Commit
 		if len(commit) > 8 {
@@ -85,10 +85,10 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 	fmt.Fprintf(out, "  agent time:       %s\n", s.AgentTime.Round(time.Millisecond))
 	fmt.Fprintf(out, "  retried phases:   %d\n", s.Retried)
 	if len(s.Exhausted) > 0 {
-		fmt.Fprintf(out, "  exhausted topics: %s\n", strings.Join(s.Exhausted, ", "))
+		fmt.Fprintf(out, "  exhausted topics: %s\n", safeJoin(s.Exhausted, ", "))
 	}
 	if s.Warning != "" {
-		fmt.Fprintf(out, "  WARNING: %s\n", s.Warning)
+		fmt.Fprintf(out, "  WARNING: %s\n", safe(s.Warning))
 	}
 	fmt.Fprintf(out, "  report:           %s", s.ReportPath)
 	if s.Target != "" {
