@@ -28,6 +28,8 @@ func (r *run) mergeReport(ctx context.Context) error {
 	}
 	if theirs, err := r.store.ReadFile(target, path); err == nil && bytes.Equal(theirs, mine) {
 		r.merged.target = target
+		r.repairTarget(ctx, target, path)
+		r.discardCopy(target)
 		return r.repack(ctx)
 	}
 	hash, err := r.store.Merge(ctx, gitstore.MergeOptions{Source: branch, Target: target, Paths: []string{path},
@@ -42,6 +44,7 @@ func (r *run) mergeReport(ctx context.Context) error {
 		return fmt.Errorf("merge into %s: %w", target, err)
 	}
 	r.merged = merged{target: target, commit: hash}
+	r.discardCopy(target)
 	return r.repack(ctx)
 }
 
