@@ -103,6 +103,11 @@ func (p *agentPool) resolve(s Settings) error {
 	specs := append([]string{s.Model, s.ReviewModel}, s.Fallback...)
 	for _, spec := range specs {
 		_, _, err := p.get(spec)
+		if err != nil && spec == "auto" && len(s.Corpus) > 0 && errors.Is(err, agents.ErrNotInstalled) {
+			// A session over a corpus, resumed without --corpus: the
+			// offline researcher reads the session's corpus from its brief.
+			err = p.alias("auto", "local")
+		}
 		if err == nil {
 			continue
 		}
@@ -121,5 +126,17 @@ func (p *agentPool) resolve(s Settings) error {
 		}
 		return &BadInputError{Msg: msg, Hint: hint}
 	}
+	return nil
+}
+
+// alias makes spec use the agent of another spec.
+func (p *agentPool) alias(spec, to string) error {
+	a, _, err := p.get(to)
+	if err != nil {
+		return err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.made[spec] = a
 	return nil
 }
