@@ -117,7 +117,7 @@ func acquireLock(store Store, lay layout.Layout, force bool, clock Clock, notify
 // a LockedError, a stale one (any, with force) is removed first and named.
 func (l *lock) take(force bool, notify func(string)) error {
 	data, _ := json.MarshalIndent(l.info, "", "  ")
-	if err := os.WriteFile(l.lay.LockTemp(), append(data, '\n'), 0o644); err != nil {
+	if err := writeTemp(l.lay.LockTemp(), append(data, '\n')); err != nil {
 		return fmt.Errorf("write lock: %w", err)
 	}
 	defer os.Remove(l.lay.LockTemp())
@@ -194,8 +194,18 @@ func (l *lock) release() {
 // replaceFile writes via a temporary file and rename: another process may
 // read the lock at any moment, and a torn lock would look stale.
 func replaceFile(path, tmp string, data []byte) error {
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	if err := writeTemp(tmp, data); err != nil {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// writeTemp writes a new file at tmp. A temporary file a killed run left
+// may still be a hard link to the lock itself (killed between link and
+// remove), so it is removed rather than truncated.
+func writeTemp(tmp string, data []byte) error {
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return os.WriteFile(tmp, data, 0o644)
 }

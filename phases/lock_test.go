@@ -78,3 +78,31 @@ func TestAcquireLock(t *testing.T) {
 		t.Errorf("replaceFile: %v", err)
 	}
 }
+
+// A run killed between linking its lock into place and removing the
+// temporary file leaves the two as one file; the next start must not
+// write through the temporary file into that lock.
+func TestLockTempLeftLinked(t *testing.T) {
+	root := testRepo(t)
+	lay := layout.New(root, "s")
+	if err := os.MkdirAll(lay.Workspace(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	host, _ := os.Hostname()
+	dead, _ := json.Marshal(LockInfo{PID: 1 << 30, Host: host, Token: "dead", Updated: testNow})
+	if err := os.WriteFile(lay.Lock(), dead, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(lay.Lock(), lay.LockTemp()); err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	l, err := acquireLock(lockStore(t, root), lay, false, FixedClock(testNow), func(s string) { notes = append(notes, s) }, nil)
+	if err != nil || len(notes) != 1 || !strings.Contains(notes[0], "pid 1073741824 is gone") {
+		t.Fatalf("acquire over a dead run's linked lock: %v %q", err, notes)
+	}
+	if info, ok, _ := ReadLock(lay); !ok || !l.owns(info) {
+		t.Errorf("lock %+v is not the new run's", info)
+	}
+	l.release()
+}
