@@ -99,7 +99,9 @@ func firstFile(common, dir string) (string, error) {
 			}
 			return err
 		}
-		if !d.IsDir() && !strings.HasSuffix(p, ".lock") {
+		// dir itself is a file when the ref was created since the caller
+		// looked: that is the ref, not one in its way.
+		if !d.IsDir() && p != dir && !strings.HasSuffix(p, ".lock") {
 			found = p
 			return filepath.SkipAll
 		}

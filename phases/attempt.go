@@ -37,33 +37,41 @@ func (cr *callRunner) attempt(ctx context.Context, c call, in callInputs, agent 
 		callCtx, cancel = context.WithTimeout(ctx, task.Timeout)
 		defer cancel()
 	}
-	var dirty map[string]string
+	var before map[string]fileSig
 	guard := !confined(agent.Name())
 	if guard {
-		dirty, guard = cr.worktreeChanges(ctx)
+		before, guard = cr.outsideFiles(ctx)
 	}
 	t0 := cr.clock.Now()
 	res, err := agent.Run(callCtx, task)
 	res.Usage.Duration = since(cr.clock, t0)
+	var outside error // checked after a failed call too: the user must hear of it
+	if guard {
+		if now, ok := cr.outsideFiles(ctx); ok {
+			outside = outsideWrites(before, now)
+		}
+	}
 	if err != nil {
 		res.SessionID = ""
 		if errors.Is(callCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil && !errors.Is(err, agents.ErrTimeout) {
 			err = fmt.Errorf("%w after %s: %w", agents.ErrTimeout, task.Timeout, err)
 		}
+		if outside != nil {
+			err = fmt.Errorf("%w; and %v", err, outside)
+		}
 		return res, err
 	}
-	if guard {
-		if now, ok := cr.worktreeChanges(ctx); ok {
-			if err := outsideWrites(dirty, now); err != nil {
-				return res, fmt.Errorf("%w: %w", agents.ErrBadOutput, err)
-			}
-		}
+	if outside != nil {
+		return res, fmt.Errorf("%w: %w", agents.ErrBadOutput, outside)
 	}
 	if err := redactFile(c.output); err != nil {
 		return res, err
 	}
+	if err := cleanFile(c.output); err != nil {
+		return res, err
+	}
 	if c.textIsOutput && !written(statBefore, c.output) && strings.TrimSpace(res.Text) != "" {
-		if err := writeFile(c.output, []byte(Redact(strings.TrimSpace(res.Text))+"\n")); err != nil {
+		if err := writeFile(c.output, []byte(CleanText(Redact(strings.TrimSpace(res.Text)))+"\n")); err != nil {
 			return res, fmt.Errorf("write %s: %w", filepath.Base(c.output), err)
 		}
 	}

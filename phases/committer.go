@@ -37,6 +37,9 @@ type committer struct {
 	token string // this run's token, the Rgit-Run trailer
 	clock Clock
 	head  string // the branch head this run last saw; "" before the branch exists
+	// fence runs under the store lock before the branch moves: a run that
+	// lost the session lock cannot commit (fence.go).
+	fence func() error
 }
 
 // commit records the phase in st, writes the session files and commits
@@ -62,8 +65,8 @@ func (c *committer) write(ctx context.Context, s *State, p *plan.Plan, rec recor
 	if err := writeFile(c.lay.State(), s.Marshal()); err != nil {
 		return "", fmt.Errorf("write state: %w", err)
 	}
-	msg := oneLine(rec.summary)
-	body := strings.TrimSpace(rec.body)
+	msg := oneLine(CleanLine(rec.summary))
+	body := strings.TrimSpace(CleanText(rec.body))
 	if len(events) > 0 {
 		body = strings.TrimSpace(body + "\n\n" + strings.Join(events, "\n"))
 	}
@@ -82,6 +85,7 @@ func (c *committer) write(ctx context.Context, s *State, p *plan.Plan, rec recor
 	hash, err := c.store.Snapshot(ctx, gitstore.SnapshotOptions{
 		Branch: c.lay.Branch(), Base: base, Mounts: c.lay.Mounts(), Exclude: c.lay.Excludes(),
 		Message: msg, Trailers: c.trailers(s, rec), AllowEmpty: true, When: commitTime(c.clock),
+		Guard: c.fence,
 	})
 	if err != nil && !errors.Is(err, gitstore.ErrNothingToCommit) {
 		return "", fmt.Errorf("commit %s phase: %w", rec.phase, err)
@@ -112,7 +116,7 @@ func (c *committer) trailers(s *State, rec record) []gitstore.Trailer {
 	}
 	add(TrailerPhase, string(rec.phase))
 	add(TrailerIteration, strconv.Itoa(s.Iteration))
-	add(TrailerTopic, rec.topic)
+	add(TrailerTopic, CleanLine(rec.topic))
 	add(TrailerAgent, rec.agent)
 	add(TrailerModel, rec.model)
 	add(TrailerVerdict, string(rec.verdict))

@@ -77,12 +77,9 @@ func MinIterations(breadth, depth int) int {
 // Normalize fills defaults and checks every field; it returns notices for
 // the user (such as a raised iteration limit).
 func (c *Config) Normalize() (notices []string, err error) {
-	c.Topic = strings.TrimSpace(c.Topic)
+	c.Topic = CleanLine(c.Topic) // the topic reaches headings, commits and terminals
 	if c.Topic == "" && !c.Resume {
 		return nil, badInput(`pass the topic as an argument: rgit research "topic or question"`, "missing research topic")
-	}
-	if strings.ContainsAny(c.Topic, "\x00") {
-		return nil, badInput("remove control characters from the topic", "topic contains a NUL byte")
 	}
 	if c.Name == "" && c.Topic == "" {
 		return nil, badInput("pass --name of the session to resume (see 'rgit list')", "--resume needs --name or a topic")
@@ -96,6 +93,7 @@ func (c *Config) Normalize() (notices []string, err error) {
 	if err := ValidateName(c.Name); err != nil {
 		return nil, err
 	}
+	c.Model, c.ReviewModel = orAuto(c.Model), orAuto(c.ReviewModel)
 	if c.Breadth < 1 {
 		return nil, badInput("pass --breadth 1 or more", "invalid --breadth %d: must be at least 1", c.Breadth)
 	}
@@ -126,6 +124,14 @@ func (c *Config) Normalize() (notices []string, err error) {
 		return nil, badInput("name an existing local branch", "invalid --merge-into %q", c.MergeInto)
 	}
 	return notices, nil
+}
+
+// orAuto is an agent flag with "" (an empty RGIT_MODEL) meaning auto.
+func orAuto(spec string) string {
+	if strings.TrimSpace(spec) == "" {
+		return "auto"
+	}
+	return spec
 }
 
 // NeedsConfirmation says whether the iteration limit is large enough that

@@ -22,8 +22,14 @@ func (f *forker) write(ctx context.Context) (res ForkResult, err error) {
 	if err := f.store.AddExclude(layout.ExcludePattern); err != nil {
 		return ForkResult{}, fmt.Errorf("exclude workspace: %w", err)
 	}
-	lk, err := acquireLock(f.lay, false, f.deps.Clock, func(string) {})
+	ls, err := openGit(f.lay.Root())
 	if err != nil {
+		return ForkResult{}, fmt.Errorf("open repository for the lock: %w", err)
+	}
+	// The fork commits once, right away: a takeover has nothing to stop.
+	lk, err := acquireLock(ls, f.lay, false, f.deps.Clock, func(string) {}, func(error) {})
+	if err != nil {
+		ls.Close()
 		return ForkResult{}, err
 	}
 	defer func() {

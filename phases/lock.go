@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"time"
 
@@ -13,8 +14,9 @@ import (
 // staleAfter: a lock not refreshed for this long belongs to a dead run.
 const staleAfter = 60 * time.Minute
 
-// refreshEvery keeps a live lock well inside staleAfter.
-const refreshEvery = 30 * time.Second
+// refreshEvery keeps a live lock well inside staleAfter, and bounds how
+// long a displaced run's agent goes on (a variable for tests).
+var refreshEvery = 30 * time.Second
 
 // LockInfo is research.lock.json.
 type LockInfo struct {
@@ -40,12 +42,23 @@ func (e *LockedError) Error() string {
 func (e *LockedError) Is(target error) bool { return target == ErrLocked }
 
 // lock is a held session lock.
+//
+// The lock file changes hands only under the store lock (Store.WithLock),
+// which every commit and merge of the session also holds while its Guard
+// (fence) checks that the file is still this run's: a run displaced by
+// --force-resume, or whose stale lock was removed, can never move the
+// branch again. The file is written whole to a temporary file and then
+// linked into place (rename, for a refresh), so nobody reads it empty.
 type lock struct {
 	lay   layout.Layout
 	clock Clock
+	store Store // this lock's own Store: the refresh runs on its own goroutine
 	info  LockInfo
-	stop  chan struct{}
-	done  chan struct{}
+	// lost is told, once per discovery, that the lock was taken over; the
+	// run cancels its agents with it.
+	lost func(error)
+	stop chan struct{}
+	done chan struct{}
 }
 
 // ReadLock reads a session's lock file; ok is false when there is none.
@@ -59,7 +72,7 @@ func ReadLock(lay layout.Layout) (LockInfo, bool, error) {
 	}
 	var info LockInfo
 	if err := json.Unmarshal(data, &info); err != nil {
-		// A torn or foreign file holds no live owner.
+		// Foreign or corrupt: rgit never writes a partial lock.
 		return LockInfo{}, true, nil
 	}
 	return info, true, nil
@@ -81,52 +94,63 @@ func (i LockInfo) stale(host string, now time.Time) (bool, string) {
 }
 
 // acquireLock takes the session lock, removing a stale one (or any, with
-// force) and reporting whose it was.
-func acquireLock(lay layout.Layout, force bool, clock Clock, notify func(string)) (*lock, error) {
+// force) and reporting whose it was. store must be the lock's own Store,
+// used by no other goroutine; the lock closes it on release. lost is told
+// if the refresh finds the lock taken over.
+func acquireLock(store Store, lay layout.Layout, force bool, clock Clock, notify func(string), lost func(error)) (*lock, error) {
 	host, _ := os.Hostname()
-	path := lay.Lock()
-	if info, ok, err := ReadLock(lay); err != nil {
+	now := clock.Now().UTC()
+	l := &lock{lay: lay, clock: clock, store: store, lost: lost,
+		info: LockInfo{PID: os.Getpid(), Host: host, Token: newToken(clock), Started: now, Updated: now},
+		stop: make(chan struct{}), done: make(chan struct{})}
+	if err := os.MkdirAll(lay.Workspace(), 0o755); err != nil {
+		return nil, fmt.Errorf("create workspace: %w", err)
+	}
+	if err := store.WithLock(func() error { return l.take(force, notify) }); err != nil {
 		return nil, err
-	} else if ok {
-		stale, why := info.stale(host, clock.Now())
+	}
+	go l.refresh()
+	return l, nil
+}
+
+// take creates the lock file, under the store lock: a live owner's lock is
+// a LockedError, a stale one (any, with force) is removed first and named.
+func (l *lock) take(force bool, notify func(string)) error {
+	data, _ := json.MarshalIndent(l.info, "", "  ")
+	if err := writeTemp(l.lay.LockTemp(), append(data, '\n')); err != nil {
+		return fmt.Errorf("write lock: %w", err)
+	}
+	defer os.Remove(l.lay.LockTemp())
+	for {
+		// link fails if the lock exists, and never shows it half-written.
+		err := os.Link(l.lay.LockTemp(), l.lay.Lock())
+		if !errors.Is(err, fs.ErrExist) {
+			if err != nil {
+				return fmt.Errorf("create lock: %w", err)
+			}
+			return nil
+		}
+		info, ok, err := ReadLock(l.lay)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		stale, why := info.stale(l.info.Host, l.clock.Now())
 		switch {
 		case force:
 			notify(fmt.Sprintf("removing lock of pid %d on %s (--force-resume)", info.PID, info.Host))
 		case stale:
 			notify(fmt.Sprintf("removing stale lock of pid %d on %s: %s", info.PID, info.Host, why))
 		default:
-			return nil, &LockedError{Info: info, Now: clock.Now()}
+			return &LockedError{Info: info, Now: l.clock.Now()}
 		}
-		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("remove stale lock: %w", err)
+		if err := os.Remove(l.lay.Lock()); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("remove stale lock: %w", err)
 		}
+		force = false // removed once; a new one now is another run's
 	}
-	now := clock.Now().UTC()
-	l := &lock{lay: lay, clock: clock, info: LockInfo{PID: os.Getpid(), Host: host, Token: newToken(clock), Started: now, Updated: now},
-		stop: make(chan struct{}), done: make(chan struct{})}
-	if err := os.MkdirAll(lay.Workspace(), 0o755); err != nil {
-		return nil, fmt.Errorf("create workspace: %w", err)
-	}
-	data, _ := json.MarshalIndent(l.info, "", "  ")
-	// O_EXCL makes two racing starts agree on one winner.
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, os.ErrExist) {
-		info, _, _ := ReadLock(lay)
-		return nil, &LockedError{Info: info, Now: clock.Now()}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("create lock: %w", err)
-	}
-	_, werr := f.Write(append(data, '\n'))
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		os.Remove(path)
-		return nil, fmt.Errorf("write lock: %w", werr)
-	}
-	go l.refresh()
-	return l, nil
 }
 
 func (l *lock) refresh() {
@@ -138,9 +162,18 @@ func (l *lock) refresh() {
 		case <-l.stop:
 			return
 		case <-t.C:
-			l.info.Updated = l.clock.Now().UTC()
-			data, _ := json.MarshalIndent(l.info, "", "  ")
-			_ = replaceFile(l.lay.Lock(), l.lay.LockTemp(), append(data, '\n'))
+			err := l.store.WithLock(func() error {
+				if err := l.fence(); err != nil {
+					return err
+				}
+				info := l.info
+				info.Updated = l.clock.Now().UTC()
+				data, _ := json.MarshalIndent(info, "", "  ")
+				return replaceFile(l.lay.Lock(), l.lay.LockTemp(), append(data, '\n'))
+			})
+			if errors.Is(err, ErrLocked) {
+				return // fence told lost
+			}
 		}
 	}
 }
@@ -149,17 +182,30 @@ func (l *lock) refresh() {
 func (l *lock) release() {
 	close(l.stop)
 	<-l.done
-	// Token and pid: under a fixed clock two runs share a token.
-	if info, ok, _ := ReadLock(l.lay); ok && info.Token == l.info.Token && info.PID == l.info.PID {
-		os.Remove(l.lay.Lock())
-	}
+	_ = l.store.WithLock(func() error {
+		if info, ok, _ := ReadLock(l.lay); ok && l.owns(info) {
+			os.Remove(l.lay.Lock())
+		}
+		return nil
+	})
+	l.store.Close()
 }
 
 // replaceFile writes via a temporary file and rename: another process may
 // read the lock at any moment, and a torn lock would look stale.
 func replaceFile(path, tmp string, data []byte) error {
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	if err := writeTemp(tmp, data); err != nil {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// writeTemp writes a new file at tmp. A temporary file a killed run left
+// may still be a hard link to the lock itself (killed between link and
+// remove), so it is removed rather than truncated.
+func writeTemp(tmp string, data []byte) error {
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return os.WriteFile(tmp, data, 0o644)
 }

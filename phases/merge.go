@@ -28,13 +28,15 @@ func (r *run) mergeReport(ctx context.Context) error {
 	}
 	if theirs, err := r.store.ReadFile(target, path); err == nil && bytes.Equal(theirs, mine) {
 		r.merged.target = target
+		r.repairTarget(ctx, target, path)
+		r.discardCopy(target)
 		return r.repack(ctx)
 	}
 	hash, err := r.store.Merge(ctx, gitstore.MergeOptions{Source: branch, Target: target, Paths: []string{path},
-		Message: fmt.Sprintf("Merge %s: report on %s", branch, oneLine(r.state.OriginalTopic)),
+		Message: fmt.Sprintf("Merge %s: report on %s", branch, oneLine(CleanLine(r.state.OriginalTopic))),
 		Trailers: []gitstore.Trailer{{Key: string(TrailerPhase), Value: string(PhaseMerge)},
 			{Key: string(TrailerRun), Value: r.lock.info.Token}},
-		When: commitTime(r.clock)})
+		When: commitTime(r.clock), Guard: r.lock.fence})
 	if errors.Is(err, gitstore.ErrConflict) {
 		return &MergeConflictError{Name: r.lay.Name(), Branch: branch, Target: target, Path: path}
 	}
@@ -42,6 +44,7 @@ func (r *run) mergeReport(ctx context.Context) error {
 		return fmt.Errorf("merge into %s: %w", target, err)
 	}
 	r.merged = merged{target: target, commit: hash}
+	r.discardCopy(target)
 	return r.repack(ctx)
 }
 

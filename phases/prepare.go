@@ -11,71 +11,101 @@ import (
 	"github.com/rgit-dev/rgit/prompts"
 )
 
-// prepare validates everything that can be validated, then (and only then)
-// initialises the repository, takes the lock and restores or creates the
-// session.
+// prepare opens the repository and checks everything that can be checked
+// (validate.go), then, and only then, writes: the exclude entry, the
+// session lock, and the restored or new session.
 func (r *run) prepare(ctx context.Context) error {
 	dir := r.cfg.Dir
 	if dir == "" {
 		dir = "."
 	}
-	store, err := r.deps.OpenStore(dir)
-	exists := err == nil
-	if err != nil && !errors.Is(err, gitstore.ErrNotRepository) {
-		return fmt.Errorf("open repository: %w", err)
-	}
-	closeStore := func() {
-		if store != nil {
-			store.Close()
-		}
-	}
-	root, _ := filepath.Abs(dir)
-	if exists {
-		root = store.Root()
-	}
-	tmpl, err := prompts.Load(layout.Templates(root))
+	store, err := r.openStore(dir)
 	if err != nil {
-		closeStore()
-		return &BadInputError{Msg: err.Error(), Hint: "fix the template, or delete it to get the default back"}
-	}
-	var prior *State
-	if exists {
-		if prior, err = r.committedState(store); err != nil {
-			closeStore()
-			return err
-		}
-	}
-	if err := r.checkStart(prior); err != nil {
-		closeStore()
 		return err
 	}
-	if !exists {
-		var created bool
-		store, created, err = r.deps.InitStore(dir)
-		if err != nil {
-			return fmt.Errorf("init repository: %w", err)
+	opened := false
+	defer func() {
+		if !opened {
+			store.Close()
 		}
-		if created {
-			r.notice(fmt.Sprintf("initialised a git repository in %s", store.Root()))
-		}
-	}
-	r.store, r.lay = store, layout.New(store.Root(), r.cfg.Name)
-	if err := store.AddExclude(layout.ExcludePattern); err != nil {
-		store.Close()
-		return fmt.Errorf("exclude workspace: %w", err)
-	}
-	r.lock, err = acquireLock(r.lay, r.cfg.ForceResume, r.clock, r.notice)
+	}()
+	root := store.Root()
+	r.lay = layout.New(root, r.cfg.Name)
+	tmpl, err := prompts.Load(layout.Templates(root))
 	if err != nil {
-		store.Close()
+		return &BadInputError{Msg: err.Error(), Hint: "fix the template, or delete it to get the default back"}
+	}
+	prior, err := r.committedState(store)
+	if err != nil {
+		return err
+	}
+	if err := r.checkStart(prior); err != nil {
 		return err
 	}
 	r.calls = &callRunner{agents: &agentPool{newAgent: r.deps.NewAgent}, tmpl: tmpl, lay: r.lay, clock: r.clock, reporter: r.deps.Reporter}
-	if err := r.openSession(ctx, prior); err != nil {
-		r.lock.release()
-		store.Close()
+	if err := r.validate(store, prior); err != nil {
 		return err
 	}
+	if prior == nil && r.cfg.NeedsConfirmation() {
+		if err := r.confirm(); err != nil {
+			return err
+		}
+	}
+	// The first write.
+	store.Notify(r.notice)
+	r.store = store
+	if err := store.AddExclude(layout.ExcludePattern); err != nil {
+		return fmt.Errorf("exclude workspace: %w", err)
+	}
+	if r.lock, err = r.takeLock(); err != nil {
+		return err
+	}
+	// Read again under the lock: a run that held it may have committed
+	// since, or created the session.
+	if prior, err = r.committedState(store); err == nil {
+		err = r.checkStart(prior)
+	}
+	if err == nil {
+		err = r.openSession(ctx, prior)
+	}
+	if err != nil {
+		r.lock.release()
+		return err
+	}
+	opened = true
 	return nil
+}
+
+// takeLock takes the session lock through a Store of its own, whose
+// WithLock the lock's refresh goroutine may use while the run commits.
+func (r *run) takeLock() (*lock, error) {
+	ls, err := openGit(r.lay.Root())
+	if err != nil {
+		return nil, fmt.Errorf("open repository for the lock: %w", err)
+	}
+	l, err := acquireLock(ls, r.lay, r.cfg.ForceResume, r.clock, r.notice, r.stop)
+	if err != nil {
+		ls.Close()
+		return nil, err
+	}
+	return l, nil
+}
+
+// openStore opens the repository; a missing or unsupported one is bad
+// input. rgit never creates a repository nobody asked for.
+func (r *run) openStore(dir string) (Store, error) {
+	store, err := r.deps.OpenStore(dir)
+	switch {
+	case errors.Is(err, gitstore.ErrNotRepository):
+		abs, _ := filepath.Abs(dir)
+		return nil, badInput("create one with 'git init' and a first commit, or run rgit inside one",
+			"%s is not in a git repository", abs)
+	case errors.Is(err, gitstore.ErrUnsupportedRepo):
+		return nil, badInput("run rgit in a repository with SHA-1 object names and files for refs (git's default format)", "%v", err)
+	case err != nil:
+		return nil, fmt.Errorf("open repository: %w", err)
+	}
+	return store, nil
 }
 
 // checkStart refuses what cannot be started or resumed, before anything
@@ -88,9 +118,6 @@ func (r *run) checkStart(prior *State) error {
 	if prior != nil && r.cfg.Topic != "" && prior.OriginalTopic != r.cfg.Topic {
 		return badInput("pick another --name, or resume it with: rgit research --name "+name+" --resume",
 			"session %q already researches %q", name, prior.OriginalTopic)
-	}
-	if prior == nil && r.cfg.NeedsConfirmation() {
-		return r.confirm()
 	}
 	return nil
 }
@@ -134,8 +161,16 @@ func (r *run) committedState(store Store) (*State, error) {
 	}
 	path := lay.StateTree()
 	data, err := store.ReadFile(branch, path)
+	if errors.Is(err, gitstore.ErrNotFound) {
+		return nil, badInput("pick another --name, or rename that branch with 'git branch -m "+branch+" NEW'",
+			"branch %s exists but is not an rgit session (it has no %s)", branch, path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read %s at %s: %w", path, branch, err)
 	}
-	return ParseState(branch+":"+path, data)
+	st, err := ParseState(branch+":"+path, data)
+	if st != nil {
+		st.OriginalTopic = CleanLine(st.OriginalTopic) // perhaps from someone else's branch
+	}
+	return st, err
 }

@@ -2,6 +2,7 @@ package phases
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -21,9 +22,8 @@ type Deps struct {
 	Resolve AgentResolver
 	// Clock tells the time; nil is SystemClock.
 	Clock Clock
-	// OpenStore and InitStore open the repository; nil is gitstore.
+	// OpenStore opens the repository; nil is gitstore.
 	OpenStore OpenStore
-	InitStore InitStore
 }
 
 func (d Deps) withDefaults() Deps {
@@ -35,9 +35,6 @@ func (d Deps) withDefaults() Deps {
 	}
 	if d.OpenStore == nil {
 		d.OpenStore = openGit
-	}
-	if d.InitStore == nil {
-		d.InitStore = initGit
 	}
 	return d
 }
@@ -64,6 +61,9 @@ type run struct {
 	// verdict is the review verdict the next done event reports.
 	verdict lastVerdict
 	path    critPath // the longest chain of dependent calls so far
+	// stop cancels the run's context, agents included, with a cause: the
+	// session lock was taken over (fence.go).
+	stop context.CancelCauseFunc
 }
 
 // merged says where this run merged the report.
@@ -79,7 +79,9 @@ func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	r := &run{cfg: cfg, deps: deps, clock: deps.Clock, lay: layout.New("", cfg.Name), started: deps.Clock.Now()}
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	r := &run{cfg: cfg, deps: deps, clock: deps.Clock, lay: layout.New("", cfg.Name), started: deps.Clock.Now(), stop: stop}
 	for _, n := range notices {
 		r.notice(n)
 	}
@@ -90,6 +92,9 @@ func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	defer r.lock.release()
 	r.deps.Reporter.Report(Event{Kind: EventStarted, Message: "session " + r.cfg.Name + " on " + r.lay.Branch() + ", run " + r.lock.info.Token})
 	if err := r.loop(ctx); err != nil {
+		if cause := context.Cause(ctx); errors.Is(cause, ErrLocked) {
+			return r.summary(), cause
+		}
 		if ctx.Err() != nil {
 			return r.summary(), ErrCancelled
 		}

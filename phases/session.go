@@ -47,7 +47,8 @@ func (r *run) openSession(ctx context.Context, prior *State) error {
 		return err
 	}
 	r.calls.tmpl = tmpl
-	r.commits = &committer{store: r.store, lay: r.lay, token: r.lock.info.Token, clock: r.clock, head: head}
+	r.commits = &committer{store: r.store, lay: r.lay, token: r.lock.info.Token, clock: r.clock, head: head,
+		fence: r.lock.fence}
 	r.state.LockToken = &r.lock.info.Token
 	r.state.Runs = append(r.state.Runs, r.lock.info.Token)
 	for _, d := range []string{r.lay.Workspace(), r.lay.Reports(), r.lay.File(layout.ProgressDir)} {
@@ -75,18 +76,11 @@ func (r *run) openSession(ctx context.Context, prior *State) error {
 	return nil
 }
 
-// newState is a new session's state: its settings come from the Config.
+// newState is a new session's state: its settings come from the Config,
+// whose target branch validate settled.
 func (r *run) newState() error {
-	target := r.cfg.MergeInto
-	if target == "" {
-		cur, err := r.store.CurrentBranch()
-		if err != nil {
-			return fmt.Errorf("read HEAD: %w", err)
-		}
-		target = cur
-	}
 	r.state = &State{
-		OriginalTopic: r.cfg.Topic, Settings: newSettings(r.cfg, target).resolved(r.deps.Resolve, r.notice),
+		OriginalTopic: r.cfg.Topic, Settings: newSettings(r.cfg, r.cfg.MergeInto).resolved(r.deps.Resolve, r.notice),
 		CurrentPhase: PhasePlan, StartTime: unixSeconds(r.clock.Now()),
 		Version: stateVersion, Name: r.cfg.Name, Stage: StagePlan,
 	}
@@ -109,6 +103,7 @@ func (r *run) loadPlan() error {
 	if err != nil {
 		return &BadInputError{Msg: err.Error(), Hint: "fix research_plan.md on the session branch, or start a new session"}
 	}
+	cleanPlan(p)
 	r.plan = p
 	return nil
 }

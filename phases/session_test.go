@@ -140,17 +140,16 @@ func mustState(t *testing.T, dir string) *State {
 	return st
 }
 
-// Outside a repository rgit initialises one and says so.
-func TestInitialisesRepository(t *testing.T) {
+// Outside a repository rgit refuses as bad input and creates nothing: it
+// never runs git init for the user.
+func TestRefusesOutsideRepository(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("HOME", dir)
 	var events []Event
-	sum, err := Research(context.Background(), withDir(Config{Topic: "Why?", Breadth: 1, Model: "fake", ReviewModel: "fake", NoMerge: true}, dir),
+	_, err := Research(context.Background(), withDir(Config{Topic: "Why?", Breadth: 1, Model: "fake", ReviewModel: "fake", NoMerge: true}, dir),
 		fakeDeps(&scripted{name: "fake"}, &events))
-	if err != nil || !sum.Finished {
-		t.Fatalf("%v %+v", err, sum)
-	}
-	if len(events) == 0 || !strings.Contains(events[0].Message, "initialised a git repository") {
-		t.Errorf("first event %+v", events[0])
+	assertBad(t, err, "is not in a git repository")
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("refused run left %v", ents)
 	}
 }

@@ -37,6 +37,20 @@ type Store interface {
 	Merge(ctx context.Context, o gitstore.MergeOptions) (string, error)
 	// Repack packs loose objects.
 	Repack(ctx context.Context) error
+	// Checks that read only, so bad input is refused before any write
+	// (see validate.go).
+	CheckBranchName(branch string) error
+	CheckMergeTarget(branch string) error
+	IsShallow() (bool, error)
+	// WithLock runs fn under the store lock every ref move holds; the
+	// session lock changes hands inside it (lock.go).
+	WithLock(fn func() error) error
+	// SyncCheckedOut repairs a checked-out branch a crashed merge left
+	// behind; Discard removes a copy of a branch's files from this worktree.
+	SyncCheckedOut(ctx context.Context, branch string, paths []string) ([]gitstore.SyncResult, error)
+	Discard(rev string, mounts []gitstore.Mount) (kept []string, err error)
+	// Notify sets who is told about the store's own repairs.
+	Notify(fn func(msg string))
 	// Close releases the repository.
 	Close() error
 }
@@ -47,10 +61,6 @@ var _ Store = (*gitstore.Store)(nil)
 // when there is none.
 type OpenStore func(dir string) (Store, error)
 
-// InitStore opens the repository containing dir, or initialises one in
-// dir; created says which.
-type InitStore func(dir string) (s Store, created bool, err error)
-
 // openGit is the default OpenStore.
 func openGit(dir string) (Store, error) {
 	s, err := gitstore.Open(dir)
@@ -58,13 +68,4 @@ func openGit(dir string) (Store, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-// initGit is the default InitStore.
-func initGit(dir string) (Store, bool, error) {
-	s, created, err := gitstore.OpenOrInit(dir)
-	if err != nil {
-		return nil, false, err
-	}
-	return s, created, nil
 }

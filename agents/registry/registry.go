@@ -114,15 +114,19 @@ func isBackend(name string) bool {
 }
 
 // New builds the agent spec names and returns it with its model ("" for
-// the backend's default). "auto" picks with Auto. A CLI backend whose
-// command is not on PATH is an error wrapping agents.ErrNotInstalled.
+// the backend's default). "auto" picks with Auto (a *NoAgentError when it
+// finds nothing). A CLI backend whose command is not on PATH is an error
+// wrapping agents.ErrNotInstalled.
 func New(spec string, o Options) (agents.Agent, string, error) {
 	backend, model, err := Parse(spec)
 	if err != nil {
 		return nil, "", err
 	}
 	if backend == "auto" {
-		auto, _ := Auto(o)
+		auto, why := Auto(o)
+		if auto == "" {
+			return nil, "", &NoAgentError{Reason: why}
+		}
 		return New(auto, o)
 	}
 	switch backend {

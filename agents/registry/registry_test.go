@@ -169,8 +169,10 @@ func TestAuto(t *testing.T) {
 		{"gemini", options(nil, "gemini"), "gemini", "gemini", "gemini found"},
 		{"openai", options(map[string]string{"OPENAI_BASE_URL": "http://u:secret@h/v1", "OPENAI_MODEL": "llama3.1"}),
 			"openai:llama3.1", "openai:llama3.1", "OPENAI_BASE_URL and OPENAI_MODEL are set"},
-		{"openai without model", options(map[string]string{"OPENAI_BASE_URL": "http://h/v1"}), "local", "local", "OPENAI_MODEL is not"},
-		{"nothing", options(nil), "local", "local", "built-in offline researcher"},
+		{"openai without model", options(map[string]string{"OPENAI_BASE_URL": "http://h/v1"}), "", "", "OPENAI_MODEL is not"},
+		{"corpus", Options{Corpus: []string{"/docs"}, Getenv: func(string) string { return "" }, LookPath: options(nil).LookPath},
+			"local", "local", "offline researcher reads --corpus"},
+		{"nothing", options(nil), "", "", "no --corpus for the offline researcher"},
 	}
 	for _, tt := range tests {
 		spec, reason := Auto(tt.o)
@@ -178,8 +180,13 @@ func TestAuto(t *testing.T) {
 		if spec != tt.spec || review != tt.review || !strings.Contains(reason, tt.in) || strings.Contains(reason, "secret") {
 			t.Errorf("%s: Auto = %q (%q), review %q; want %q, %q", tt.name, spec, reason, review, tt.spec, tt.review)
 		}
-		if _, _, err := Parse(spec); err != nil {
+		if _, _, err := Parse(spec); spec != "" && err != nil {
 			t.Errorf("%s: Auto's spec does not parse: %v", tt.name, err)
+		}
+		_, _, err := New("auto", tt.o)
+		var none *NoAgentError
+		if (spec == "") != errors.As(err, &none) || spec == "" && !errors.Is(err, agents.ErrNotInstalled) {
+			t.Errorf("%s: New(auto) = %v", tt.name, err)
 		}
 	}
 }

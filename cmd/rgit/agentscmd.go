@@ -43,6 +43,10 @@ func agentsCommand(io *IO) *cli.Command {
 			if err := tw.Flush(); err != nil {
 				return err
 			}
+			if spec == "" {
+				fmt.Fprintf(io.Out, "\nauto finds no agent: %s\n", why)
+				return nil
+			}
 			fmt.Fprintf(io.Out, "\nauto chooses %s: %s\n", spec, why)
 			return nil
 		},

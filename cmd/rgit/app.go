@@ -25,10 +25,10 @@ func run(ctx context.Context, args []string, io *IO) int {
 		if wantsJSON(args) {
 			printJSONError(io, err)
 		} else {
-			fmt.Fprintf(io.Err, "rgit: error: %v\n", err)
+			fmt.Fprintf(io.Err, "rgit: error: %s\n", safe(err.Error()))
 			if hint := hintFor(err); hint != "" {
 				for _, line := range strings.Split(hint, "\n") {
-					fmt.Fprintf(io.Err, "rgit: hint: %s\n", line)
+					fmt.Fprintf(io.Err, "rgit: hint: %s\n", safe(line))
 				}
 			}
 		}

@@ -193,7 +193,7 @@ func listCommand(io *IO) *cli.Command {
 				if s.Lock != nil {
 					running = fmt.Sprintf("pid %d", s.Lock.PID)
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%d/%d\t%s\t%s\n", s.Name, s.Stage, s.Counts.Complete, s.Counts.Total, s.Iteration, s.MaxIter, running, s.Topic)
+				fmt.Fprintf(tw, "%s\t%s\t%d/%d\t%d/%d\t%s\t%s\n", safe(s.Name), safe(string(s.Stage)), s.Counts.Complete, s.Counts.Total, s.Iteration, s.MaxIter, running, safe(s.Topic))
 			}
 			return tw.Flush()
 		},
@@ -210,7 +210,7 @@ func cancelCommand(io *IO) *cli.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(io.Out, "asked pid %d on %s to stop session %s\n", info.PID, info.Host, name)
+			fmt.Fprintf(io.Out, "asked pid %d on %s to stop session %s\n", info.PID, safe(info.Host), safe(name))
 			return nil
 		}),
 	}

@@ -48,6 +48,7 @@ func TestScripts(t *testing.T) {
 			} {
 				env.Setenv(k, v)
 			}
+			env.Setenv("RGIT_ONLY_PATH", rgitOnlyPath(env.Getenv("PATH")))
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -57,6 +58,7 @@ func TestScripts(t *testing.T) {
 			"check-page":        cmdCheckPage,
 			"wait-log":          cmdWaitLog,
 			"kill-run":          cmdKillRun,
+			"fstree":            cmdFstree,
 		},
 	})
 }

@@ -113,17 +113,17 @@ func TestMCPStartDetached(t *testing.T) {
 func TestMCPFailingSession(t *testing.T) {
 	repo := newRepo(t)
 	cs := mcpSession(t, repo)
-	t.Setenv("RGIT_MOCK_FAIL", "oops")
+	t.Setenv("RGIT_MOCK_FAIL", "error@research*all")
 	if isErr, text, _ := callTool(t, cs, "research_start", map[string]any{"topic": "How fast does kelp grow?", "name": "kelp", "model": "mock", "breadth": 1, "depth": 0}); isErr {
 		t.Fatalf("research_start: %s", text)
 	}
 	text, out := waitDone(t, cs, "kelp")
-	if out["state"] != "failed" || out["exit_status"] != 1.0 || !strings.Contains(text, `error: agent mock: read RGIT_MOCK_FAIL: parse mock rule "oops"`) ||
+	if out["state"] != "failed" || out["exit_status"] != 1.0 || !strings.Contains(text, "research failed: no topic was accepted") ||
 		!strings.Contains(text, "it has no report") {
 		t.Errorf("status of a failed session:\n%s", text)
 	}
 	isErr, text, _ := callTool(t, cs, "research_report", map[string]any{"name": "kelp"})
-	if !isErr || !strings.HasPrefix(text, "rgit: error: session kelp failed, so it has no report: agent mock: read RGIT_MOCK_FAIL") {
+	if !isErr || !strings.HasPrefix(text, "rgit: error: session kelp failed, so it has no report: research failed: no topic was accepted") {
 		t.Errorf("report of a failed session: %v %s", isErr, text)
 	}
 	t.Setenv("RGIT_MOCK_FAIL", "")

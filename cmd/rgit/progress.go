@@ -146,7 +146,7 @@ func (p *progress) close() {
 
 // line is the plain line of an event at p's verbosity; "" for none.
 func (p *progress) line(e phases.Event) string {
-	msg := phases.Redact(e.Message)
+	msg := safeText(phases.Redact(e.Message))
 	if p.level == quiet && e.Kind != phases.EventWarning {
 		return ""
 	}
@@ -165,7 +165,7 @@ func (p *progress) line(e phases.Event) string {
 	case phases.EventRetry:
 		return fmt.Sprintf("      retry %d/3 %s %s: %s\n", e.Attempt, e.Phase, label(e.Topic), firstLine(msg))
 	case phases.EventWait:
-		return fmt.Sprintf("      %s: %s\n", e.Agent, msg)
+		return fmt.Sprintf("      %s: %s\n", safe(e.Agent), msg)
 	case phases.EventCallDone:
 		return fmt.Sprintf("      end %s %s %s in %s: %s\n", e.Phase, label(e.Topic), e.Agent, e.Duration.Round(time.Millisecond), firstLine(msg))
 	case phases.EventPhaseDone:
@@ -237,10 +237,10 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 	fmt.Fprintf(out, "  critical path:    %s (wall %s, jobs %d)\n", s.CriticalPath.Round(time.Millisecond), s.Wall.Round(time.Millisecond), s.Jobs)
 	fmt.Fprintf(out, "  retried phases:   %d\n", s.Retried)
 	if len(s.Exhausted) > 0 {
-		fmt.Fprintf(out, "  exhausted topics: %s\n", strings.Join(s.Exhausted, ", "))
+		fmt.Fprintf(out, "  exhausted topics: %s\n", safeJoin(s.Exhausted, ", "))
 	}
 	if s.Warning != "" {
-		fmt.Fprintf(out, "  WARNING: %s\n", s.Warning)
+		fmt.Fprintf(out, "  WARNING: %s\n", safe(s.Warning))
 	}
 	fmt.Fprintf(out, "  report:           %s", s.ReportPath)
 	if s.Target != "" {

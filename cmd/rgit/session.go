@@ -68,9 +68,10 @@ func short(h string) string {
 	return h
 }
 
+// dash is a table cell of session data: "-" when empty.
 func dash(s string) string {
 	if s == "" {
 		return "-"
 	}
-	return s
+	return safe(s)
 }

@@ -39,10 +39,10 @@ func statusCommand(io *IO) *cli.Command {
 // printStatus prints a session as of now.
 func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 	w := io.Out
-	fmt.Fprintf(w, "session   %s (%s)\ntopic     %s\nstage     %s, last phase %s\n", s.Name, s.Branch, s.Topic, s.Stage, s.Phase)
+	fmt.Fprintf(w, "session   %s (%s)\ntopic     %s\nstage     %s, last phase %s\n", safe(s.Name), safe(s.Branch), safe(s.Topic), safe(string(s.Stage)), safe(string(s.Phase)))
 	fmt.Fprintf(w, "progress  %d of %d topics complete, iteration %d of %d\n", s.Counts.Complete, s.Counts.Total, s.Iteration, s.MaxIter)
 	if s.Lock != nil {
-		fmt.Fprintf(w, "lock      pid %d on %s, started %s ago\n", s.Lock.PID, s.Lock.Host, now.Sub(s.Lock.Started).Round(time.Second))
+		fmt.Fprintf(w, "lock      pid %d on %s, started %s ago\n", s.Lock.PID, safe(s.Lock.Host), now.Sub(s.Lock.Started).Round(time.Second))
 	} else {
 		fmt.Fprintf(w, "lock      none (not running)\n")
 	}
@@ -50,10 +50,10 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 		fmt.Fprintf(w, "last run  %s\n", runLine(*s.LastRun, now))
 	}
 	if len(s.Exhausted) > 0 {
-		fmt.Fprintf(w, "exhausted %s\n", strings.Join(s.Exhausted, ", "))
+		fmt.Fprintf(w, "exhausted %s\n", safeJoin(s.Exhausted, ", "))
 	}
 	if s.Tree != "" {
-		fmt.Fprintf(w, "\n%s", s.Tree)
+		fmt.Fprintf(w, "\n%s", safeText(s.Tree))
 		if !strings.HasSuffix(s.Tree, "\n") {
 			fmt.Fprintln(w)
 		}
@@ -63,14 +63,14 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, b := range slices.Sorted(maps.Keys(s.Usage)) {
 			u := s.Usage[b]
-			fmt.Fprintf(tw, "  %s\t%d calls\t%d in\t%d out\t$%.4f\t%s\n", b, u.Calls, u.InputTokens, u.OutputTokens, u.CostUSD, time.Duration(u.Seconds*float64(time.Second)).Round(time.Millisecond))
+			fmt.Fprintf(tw, "  %s\t%d calls\t%d in\t%d out\t$%.4f\t%s\n", safe(b), u.Calls, u.InputTokens, u.OutputTokens, u.CostUSD, time.Duration(u.Seconds*float64(time.Second)).Round(time.Millisecond))
 		}
 		tw.Flush()
 	}
 	if len(s.Recent) > 0 {
 		fmt.Fprintln(w, "\nrecent commits")
 		for _, r := range s.Recent {
-			fmt.Fprintf(w, "  %s %s\n", short(r.Hash), r.Summary)
+			fmt.Fprintf(w, "  %s %s\n", short(r.Hash), safe(r.Summary))
 		}
 	}
 }

@@ -11,7 +11,9 @@ import (
 // testModel is spec (or the auto choice) with its backend's cheap model.
 func testModel(spec string, opts registry.Options, auto func(registry.Options) (string, string)) string {
 	if spec == "" || spec == "auto" {
-		spec, _ = auto(opts)
+		if spec, _ = auto(opts); spec == "" {
+			return "auto" // nothing to use: resolving it says so, before any write
+		}
 	}
 	backend, _, err := registry.Parse(spec)
 	if err != nil {
