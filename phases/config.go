@@ -33,6 +33,7 @@ type Config struct {
 	Yes           bool // confirmed a large iteration limit
 	Corpus        []string
 	MaxPerTopic   int // cap research passes per topic (--test); 0 = none
+	Council       CouncilConfig
 
 	explicitMax bool // --max-iterations was given, so it may raise a resumed session's limit
 }

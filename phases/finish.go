@@ -16,6 +16,9 @@ const methodologyHeading = "## Methodology"
 // addMethodology appends (or replaces) rgit's methodology section: how the
 // research was done, which topics were exhausted, and the topic tree.
 func (r *run) addMethodology(path string) error {
+	if r.state.Council != nil {
+		return r.councilMethodology(path)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("read report: %w", err)

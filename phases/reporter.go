@@ -59,4 +59,5 @@ type Summary struct {
 	MergeCommit  string
 	ReportPath   string // relative to the repository root
 	Finished     bool   // the whole session is complete
+	Council      string // a council's members and who was left out; "" for a plain session
 }

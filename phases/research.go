@@ -2,6 +2,7 @@ package phases
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
@@ -69,6 +70,9 @@ type merged struct{ target, commit string }
 // *BadInputError before anything is written.
 func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	deps = deps.withDefaults()
+	if err := cfg.normalizeCouncil(); err != nil {
+		return Summary{}, err
+	}
 	notices, err := cfg.Normalize()
 	if err != nil {
 		return Summary{}, err
@@ -82,7 +86,14 @@ func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	}
 	defer r.store.Close()
 	defer r.lock.release()
-	if err := r.loop(ctx); err != nil {
+	err = r.runCouncil(ctx)
+	if errors.Is(err, errMemberOnly) {
+		return r.summary(), nil
+	}
+	if err == nil {
+		err = r.loop(ctx)
+	}
+	if err != nil {
 		if ctx.Err() != nil {
 			return r.summary(), ErrCancelled
 		}

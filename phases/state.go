@@ -48,6 +48,7 @@ type State struct {
 	Switches     []Switch            `json:"fallback_switches,omitempty"`
 	Usage        map[string]*Totals  `json:"usage,omitempty"`
 	Runs         []string            `json:"runs,omitempty"`
+	Council      *CouncilState       `json:"council,omitempty"`
 }
 
 // Switch records a move down the fallback chain.

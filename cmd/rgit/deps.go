@@ -25,7 +25,7 @@ func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock) (ph
 	cfg.Dir = wd
 	opts := registry.Options{Corpus: absAll(cfg.Corpus), CacheDir: layout.Cache(wd, "local"), Getenv: os.Getenv}
 	cfg.Corpus = opts.Corpus
-	if c.Bool("test") {
+	if c.Bool("test") && len(cfg.Council.Specs) == 0 { // a council's --test is councilConfig's
 		// Keep the backends the user has (or auto picks) and swap in the
 		// seed's cheap model for each; the seed's pair when both are installed.
 		cfg.Model, cfg.ReviewModel = testModel(cfg.Model, opts, registry.Auto), testModel(cfg.ReviewModel, opts, registry.AutoReview)

@@ -23,7 +23,15 @@ func (p *progress) Report(e phases.Event) {
 		fmt.Fprintf(w, "rgit: %s\n", msg)
 	case phases.EventWarning:
 		fmt.Fprintf(w, "rgit: warning: %s\n", msg)
-	case phases.EventPhaseStart:
+	case phases.EventPhaseStart, phases.EventPhaseDone:
+		if e.Message != "" { // a council member's step, in the seed's words
+			fmt.Fprintf(w, "%s\n", msg)
+			return
+		}
+		if e.Kind == phases.EventPhaseDone {
+			p.done(e)
+			return
+		}
 		if e.Attempt == 0 {
 			fmt.Fprintf(w, "%s %-12s %s\n", counter(e), e.Phase, label(e.Topic))
 		}
@@ -31,13 +39,16 @@ func (p *progress) Report(e phases.Event) {
 		fmt.Fprintf(w, "      retry %d/3 %s %s: %s\n", e.Attempt, e.Phase, label(e.Topic), firstLine(msg))
 	case phases.EventWait:
 		fmt.Fprintf(w, "      %s: %s\n", e.Agent, msg)
-	case phases.EventPhaseDone:
-		commit := e.Commit
-		if len(commit) > 8 {
-			commit = commit[:8]
-		}
-		fmt.Fprintf(w, "      done %s in %s (agent %s) -> %s\n", e.Phase, e.Duration.Round(time.Millisecond), e.AgentTime.Round(time.Millisecond), commit)
 	}
+}
+
+// done prints a committed phase.
+func (p *progress) done(e phases.Event) {
+	commit := e.Commit
+	if len(commit) > 8 {
+		commit = commit[:8]
+	}
+	fmt.Fprintf(p.io.Err, "      done %s in %s (agent %s) -> %s\n", e.Phase, e.Duration.Round(time.Millisecond), e.AgentTime.Round(time.Millisecond), commit)
 }
 
 func counter(e phases.Event) string {
@@ -71,7 +82,7 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 	if errors.As(err, &conflict) {
 		return // the session is complete; the error's hint says how to merge
 	}
-	if errors.Is(err, phases.ErrCancelled) || (err != nil && !errors.Is(err, phases.ErrLocked) && s.Total > 0) {
+	if errors.Is(err, phases.ErrCancelled) || (err != nil && !errors.Is(err, phases.ErrLocked) && (s.Total > 0 || s.Council != "")) {
 		fmt.Fprintf(io.Err, "rgit: session %s stopped; nothing committed is lost.\nrgit: resume with: rgit research --name %s --resume\n", s.Name, s.Name)
 		return
 	}
@@ -80,8 +91,14 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 	}
 	out := io.Out
 	fmt.Fprintf(out, "\nResearch %s complete in %s\n", s.Name, took.Round(time.Second))
-	fmt.Fprintf(out, "  topics complete:  %d of %d\n", s.Complete, s.Total)
-	fmt.Fprintf(out, "  iterations:       %d (limit %d)\n", s.Iterations, s.MaxIter)
+	if s.Council != "" {
+		fmt.Fprintf(out, "  council:          %s\n", s.Council)
+	} else {
+		fmt.Fprintf(out, "  topics complete:  %d of %d\n", s.Complete, s.Total)
+	}
+	if s.Council == "" {
+		fmt.Fprintf(out, "  iterations:       %d (limit %d)\n", s.Iterations, s.MaxIter)
+	}
 	fmt.Fprintf(out, "  agent time:       %s\n", s.AgentTime.Round(time.Millisecond))
 	fmt.Fprintf(out, "  retried phases:   %d\n", s.Retried)
 	if len(s.Exhausted) > 0 {

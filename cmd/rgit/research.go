@@ -19,7 +19,7 @@ func researchCommand(io *IO) *cli.Command {
 		Description: "Every phase is a commit on research/<name>; the report is merged into the branch HEAD\n" +
 			"pointed at (or --merge-into). Flags may come before or after the topic.\n\n" +
 			"Exit status: 0 done, 1 failure, 2 bad input, 3 session locked, 130 cancelled (resumable).",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "name", Usage: "session name (default: a slug of the topic)", EnvVars: []string{"RGIT_NAME"}},
 			&cli.IntFlag{Name: "breadth", Value: 3, Usage: "at most this many subtopics per topic (and depth-0 topics)"},
 			&cli.IntFlag{Name: "depth", Value: 3, Usage: "deepest subtopic level (0 = no subtopics)"},
@@ -38,7 +38,7 @@ func researchCommand(io *IO) *cli.Command {
 			&cli.BoolFlag{Name: "reorganize-archive", Usage: "write the session's history as plain files under .research/<name>/archive/<run>/"},
 			&cli.StringFlag{Name: "merge-into", Usage: "branch to merge the report into (default: the branch HEAD points at)"},
 			&cli.BoolFlag{Name: "no-merge", Usage: "leave the report on research/<name>"},
-		},
+		}, councilFlags()...),
 		Action: func(c *cli.Context) error {
 			cfg, err := researchConfig(c)
 			if err != nil {
@@ -90,7 +90,7 @@ func researchConfig(c *cli.Context) (phases.Config, error) {
 	if c.Bool("test") {
 		cfg.MaxPerTopic = 2
 	}
-	return cfg, nil
+	return cfg, councilConfig(c, &cfg)
 }
 
 // confirmer asks on the terminal; nil when there is none.

@@ -63,6 +63,22 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 		}
 		tw.Flush()
 	}
+	if len(s.Members) > 0 {
+		fmt.Fprintln(w, "\ncouncil")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, m := range s.Members {
+			state := string(m.Phase)
+			switch {
+			case m.Failed != "":
+				state = "failed"
+			case state == "":
+				state = "not started"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\titeration %d\t%s\t%d calls\t%d tokens\t$%.4f\n", m.Member, m.Spec, state, m.Iteration, short(m.Head),
+				m.Usage.Calls, m.Usage.InputTokens+m.Usage.OutputTokens, m.Usage.CostUSD)
+		}
+		tw.Flush()
+	}
 	if len(s.Recent) > 0 {
 		fmt.Fprintln(w, "\nrecent commits")
 		for _, r := range s.Recent {
