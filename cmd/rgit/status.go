@@ -39,7 +39,9 @@ func statusCommand(io *IO) *cli.Command {
 func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 	w := io.Out
 	fmt.Fprintf(w, "session   %s (%s)\ntopic     %s\nstage     %s, last phase %s\n", s.Name, s.Branch, s.Topic, s.Stage, s.Phase)
-	fmt.Fprintf(w, "progress  %d of %d topics complete, iteration %d of %d\n", s.Counts.Complete, s.Counts.Total, s.Iteration, s.MaxIter)
+	if len(s.Members) == 0 { // a council's progress is its members', below
+		fmt.Fprintf(w, "progress  %d of %d topics complete, iteration %d of %d\n", s.Counts.Complete, s.Counts.Total, s.Iteration, s.MaxIter)
+	}
 	if s.Lock != nil {
 		fmt.Fprintf(w, "lock      pid %d on %s, started %s ago\n", s.Lock.PID, s.Lock.Host, now.Sub(s.Lock.Started).Round(time.Second))
 	} else {
