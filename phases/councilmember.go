@@ -134,7 +134,7 @@ func (mr *memberRun) research(ctx context.Context) error {
 
 // refine is the cross-pollination step: the member reads its report and
 // the others' (fresh context) and writes refined.md; one commit.
-func (mr *memberRun) refine(ctx context.Context, others []MemberRecord) error {
+func (mr *memberRun) refine(ctx context.Context, others []string) error {
 	if mr.rec.Refined {
 		return nil
 	}
@@ -143,9 +143,9 @@ func (mr *memberRun) refine(ctx context.Context, others []MemberRecord) error {
 	var list strings.Builder
 	var reports []agents.MemberReport
 	for _, o := range others {
-		p := mr.lay.MemberFile(o.Member, layout.MemberReportFile)
-		fmt.Fprintf(&list, "- %s: %s\n", o.Member, p)
-		reports = append(reports, agents.MemberReport{Name: o.Member, Path: p})
+		p := mr.lay.MemberFile(o, layout.MemberReportFile)
+		fmt.Fprintf(&list, "- %s: %s\n", o, p)
+		reports = append(reports, agents.MemberReport{Name: o, Path: p})
 	}
 	mr.progress(EventPhaseStart, agents.PhaseRefine, fmt.Sprintf("Phase 2: %s refinement starting (reads %d other reports)", mr.m.Name, len(others)))
 	c := call{phase: agents.PhaseRefine, template: "council_refine.md", role: RoleResearch, topic: mr.m.Name, output: out,

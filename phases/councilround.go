@@ -57,8 +57,14 @@ func (r *run) councilRound(ctx context.Context) error {
 	r.report(phaseOneDone(runs))
 	if len(alive) > 1 {
 		r.report("Phase 2: Starting refinement...")
+		// Who reads whom is fixed before any member starts: the records
+		// themselves change as the members commit.
+		reads := map[*memberRun][]string{}
+		for _, mr := range alive {
+			reads[mr] = others(alive, mr)
+		}
 		if err := r.inParallel(ctx, alive, func(ctx context.Context, mr *memberRun) error {
-			return mr.refine(ctx, others(alive, mr))
+			return mr.refine(ctx, reads[mr])
 		}); err != nil {
 			return err
 		}
@@ -195,11 +201,11 @@ func survivors(runs []*memberRun) []*memberRun {
 	return out
 }
 
-func others(runs []*memberRun, me *memberRun) []MemberRecord {
-	var out []MemberRecord
+func others(runs []*memberRun, me *memberRun) []string {
+	var out []string
 	for _, mr := range runs {
 		if mr != me {
-			out = append(out, mr.rec)
+			out = append(out, mr.m.Name)
 		}
 	}
 	return out
