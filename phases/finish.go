@@ -95,7 +95,11 @@ func (r *run) finish(ctx context.Context) error {
 		}
 		r.state.IsComplete = true
 		c := r.plan.Counts()
-		hash, err := r.commit(ctx, record{phase: PhaseComplete, summary: fmt.Sprintf("complete: %d of %d topics, %d iterations", c.Complete, c.Total, r.state.Iteration),
+		summary := fmt.Sprintf("complete: %d of %d topics, %d iterations", c.Complete, c.Total, r.state.Iteration)
+		if r.state.Council != nil {
+			summary = "complete: council of " + r.state.Council.summary()
+		}
+		hash, err := r.commit(ctx, record{phase: PhaseComplete, summary: summary,
 			body: "Intermediate files dropped from the tree; history keeps them."})
 		if err != nil {
 			return err
