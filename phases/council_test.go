@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -202,5 +203,46 @@ func TestCouncilAllFailThenResume(t *testing.T) {
 	sum, err := Research(context.Background(), withDir(Config{Name: "tides", Resume: true, Breadth: 3, Depth: 3, Model: "auto", ReviewModel: "auto"}, dir), deps)
 	if err != nil || !sum.Finished || sum.Council != "2 members (mock-alpha, mock-beta)" {
 		t.Fatalf("resume: %v %+v", err, sum)
+	}
+}
+
+// A malformed ranking is a failed gate: the ladder retries it with the
+// recovery prompt, and the notes are committed on the member's branch. A
+// member whose every ranking attempt fails stays in the council, and the
+// aggregate goes without its ranking.
+func TestCouncilRankingGate(t *testing.T) {
+	dir := testRepo(t)
+	deps, events := councilDeps(t, "alpha=garbage@rank,gamma=garbage@rank*all")
+	sum, err := Research(context.Background(), councilCfg(dir, "mock:alpha", "mock:beta", "mock:gamma"), deps)
+	if err != nil || !sum.Finished {
+		t.Fatalf("%v %+v", err, sum)
+	}
+	lay := layout.New(dir, "tides")
+	notes := gitIn(t, dir, "show", lay.MemberBranch("mock-alpha")+":"+lay.MemberTree("mock-alpha")+"/recovery.notes.md")
+	if !strings.Contains(notes, "rank") || !strings.Contains(notes, "ranking") {
+		t.Errorf("alpha's recovery notes:\n%s", notes)
+	}
+	gitIn(t, dir, "show", lay.MemberBranch("mock-alpha")+":"+lay.MemberTree("mock-alpha")+"/ranking.json")
+	if _, err := exec.Command("git", "-C", dir, "show", lay.MemberBranch("mock-gamma")+":"+lay.MemberTree("mock-gamma")+"/ranking.json").Output(); err == nil {
+		t.Errorf("gamma committed a ranking though every attempt was garbage")
+	}
+	st, err := ParseState("state.json", []byte(gitIn(t, dir, "show", "research/tides~1:.research/tides/state.json")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Council.Failed) != 0 || len(st.Council.Ranking) != 3 {
+		t.Errorf("failed %v, ranking %+v: gamma stays in, ranked by alpha and beta", st.Council.Failed, st.Council.Ranking)
+	}
+	for _, a := range st.Council.Ranking {
+		if want := map[string]int{"mock-alpha": 1, "mock-beta": 1, "mock-gamma": 2}[a.Member]; a.Rankings != want {
+			t.Errorf("%s was ranked %d times, want %d", a.Member, a.Rankings, want)
+		}
+	}
+	warned := false
+	for _, e := range *events {
+		warned = warned || e.Kind == EventWarning && strings.Contains(e.Message, "mock-gamma's peer review failed")
+	}
+	if !warned {
+		t.Error("no warning about gamma's failed peer review")
 	}
 }
