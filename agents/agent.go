@@ -41,6 +41,9 @@ const (
 	PhaseRevise      Phase = "revise"
 	PhaseRefine      Phase = "refine"
 	PhaseRecovery    Phase = "recovery"
+	// The council's own phases (see Council).
+	PhaseMemberResearch Phase = "member-research"
+	PhaseRank           Phase = "rank"
 )
 
 // Agent runs one phase. Implementations must honour ctx cancellation (a
@@ -95,6 +98,40 @@ type Brief struct {
 	NextSearchTopic, URLToSearch string
 	// Topics lists the plan in order for synthesis: one entry per topic.
 	Topics []TopicRef
+	// Council is set for a council's phases; nil otherwise.
+	Council *Council
+}
+
+// Council is what one phase of a council sees: several members research
+// the whole question, each on its own report, then read each other.
+//
+//   - PhaseMemberResearch: improve Council.Report (Task.Output) with the
+//     sections "## Executive Summary", "## Key Findings", "## Methodology",
+//     "## Open Questions", "## Sources"; end it with the line
+//     "<!-- RESEARCH_COMPLETE -->" once nothing productive is left.
+//   - PhaseRefine: write a refined report (Task.Output, same sections) from
+//     Council.Report and the other members' Council.Reports.
+//   - PhaseRank: rank Council.Reports (labelled "Report A", ...; names
+//     removed) as JSON {"ranking": [{"report": "Report A", "reason": "..."}]},
+//     best first, every label once, as the final message or in Task.Output.
+//   - PhaseSynthesize with Council set: write the council report from the
+//     refined Council.Reports with the eight sections of the council
+//     template.
+type Council struct {
+	Member        string         // the member this call is for ("" for synthesis)
+	Iteration     int            // member-research: this iteration, from 1
+	MaxIterations int            // member-research: the cap
+	Report        string         // the member's own report (absolute path)
+	Reports       []MemberReport // the other reports this phase reads
+	Ranking       string         // synthesis: the aggregate peer ranking, a markdown list
+	Failed        []string       // synthesis: members left out, with why
+}
+
+// MemberReport is one report a council phase reads: Name is the member's
+// name, or a label such as "Report A" when the phase must not know it.
+type MemberReport struct {
+	Name string
+	Path string
 }
 
 // TopicRef is one topic as the final phases see it.

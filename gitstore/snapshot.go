@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -32,6 +33,11 @@ type SnapshotOptions struct {
 	// moves; if it fails nothing moves and Snapshot returns its error
 	// wrapped in ErrFenced. WithLock says how it fences a displaced run.
 	Guard func() error
+	// ExtraParents are commits (hashes or branch names) recorded as further
+	// parents after the branch head, making the commit a merge: an octopus
+	// merge when there are several. The tree is still the mounts spliced
+	// into the head's tree, so the caller decides what the merge holds.
+	ExtraParents []string
 }
 
 // casAttempts bounds the rebuild-and-retry loop when a ref moves under us
@@ -59,6 +65,10 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 	base, err := s.optionalCommit(o.Base)
 	if err != nil {
 		return "", fmt.Errorf("snapshot base: %w", err)
+	}
+	extra, err := s.extraParents(o.ExtraParents)
+	if err != nil {
+		return "", err
 	}
 	msg, err := formatMessage(o.Message, o.Trailers)
 	if err != nil {
@@ -110,13 +120,14 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 				return "", err
 			}
 		}
-		if root == parentTree && !parent.IsZero() && !o.AllowEmpty {
+		if root == parentTree && !parent.IsZero() && !o.AllowEmpty && len(extra) == 0 {
 			return parent.String(), ErrNothingToCommit
 		}
 		c := &object.Commit{Author: sig.author, Committer: sig.committer, Message: msg, TreeHash: root}
 		if !parent.IsZero() {
 			c.ParentHashes = []plumbing.Hash{parent}
 		}
+		c.ParentHashes = appendParents(c.ParentHashes, extra)
 		h, err := s.writeCommit(c)
 		if err != nil {
 			return "", err
@@ -170,4 +181,29 @@ func (s *Store) writeMounts(ctx context.Context, mounts []Mount, exclude []strin
 		out[m.Tree] = &object.TreeEntry{Mode: filemode.Dir, Hash: h}
 	}
 	return out, nil
+}
+
+// extraParents resolves SnapshotOptions.ExtraParents to commits, before
+// anything is written: a missing one is ErrNotFound.
+func (s *Store) extraParents(revs []string) ([]plumbing.Hash, error) {
+	out := make([]plumbing.Hash, 0, len(revs))
+	for _, rev := range revs {
+		h, err := s.resolve(rev)
+		if err != nil {
+			return nil, fmt.Errorf("snapshot parent %s: %w", rev, err)
+		}
+		out = append(out, h)
+	}
+	return out, nil
+}
+
+// appendParents adds extra to parents, skipping repeats: git fsck --strict
+// refuses a commit that names one parent twice.
+func appendParents(parents, extra []plumbing.Hash) []plumbing.Hash {
+	for _, h := range extra {
+		if !slices.Contains(parents, h) {
+			parents = append(parents, h)
+		}
+	}
+	return parents
 }

@@ -25,6 +25,7 @@ type record struct {
 	model    string
 	usage    agents.Usage
 	duration time.Duration
+	parents  []string // further parents: the council's octopus merge
 }
 
 // committer writes one commit per finished phase: state.json, the plan and
@@ -85,7 +86,7 @@ func (c *committer) write(ctx context.Context, s *State, p *plan.Plan, rec recor
 	hash, err := c.store.Snapshot(ctx, gitstore.SnapshotOptions{
 		Branch: c.lay.Branch(), Base: base, Mounts: c.lay.Mounts(), Exclude: c.lay.Excludes(),
 		Message: msg, Trailers: c.trailers(s, rec), AllowEmpty: true, When: commitTime(c.clock),
-		Guard: c.fence,
+		Guard: c.fence, ExtraParents: rec.parents,
 	})
 	if err != nil && !errors.Is(err, gitstore.ErrNothingToCommit) {
 		return "", fmt.Errorf("commit %s phase: %w", rec.phase, err)

@@ -38,6 +38,7 @@ type Config struct {
 	PhaseTimeouts                    map[Phase]time.Duration // --timeout phase=duration values (timeouts.go)
 	MaxFixAttempts, MaxTopicRestarts int                     // the two-tier retry (retries.go): 0 = default, negative = none
 	Profile                          string                  // the profile the settings came from (profile.go)
+	Council                          CouncilConfig
 
 	explicitMax bool // --max-iterations was given, so it may raise a resumed session's limit
 }

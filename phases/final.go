@@ -16,6 +16,9 @@ import (
 // adds the methodology. If every agent fails, rgit compiles the progress
 // files itself so the session still ends with a report.
 func (r *run) synthesize(ctx context.Context) error {
+	if r.state.Council != nil {
+		return r.councilSynthesize(ctx)
+	}
 	if err := r.checkResearched(); err != nil {
 		return err
 	}

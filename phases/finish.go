@@ -19,6 +19,9 @@ const methodologyHeading = "## Methodology"
 // addMethodology appends (or replaces) rgit's methodology section: how the
 // research was done, which topics were exhausted, and the topic tree.
 func (r *run) addMethodology(path string) error {
+	if r.state.Council != nil {
+		return r.councilMethodology(path)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("read report: %w", err)
@@ -123,7 +126,11 @@ func (r *run) finish(ctx context.Context) error {
 		}
 		r.state.IsComplete = true
 		c := r.plan.Counts()
-		hash, err := r.commit(ctx, record{phase: PhaseComplete, summary: fmt.Sprintf("complete: %d of %d topics, %d iterations", c.Complete, c.Total, r.state.Iteration),
+		summary := fmt.Sprintf("complete: %d of %d topics, %d iterations", c.Complete, c.Total, r.state.Iteration)
+		if r.state.Council != nil {
+			summary = "complete: council of " + r.state.Council.summary()
+		}
+		hash, err := r.commit(ctx, record{phase: PhaseComplete, summary: summary,
 			body: "Intermediate files dropped from the tree; history keeps them."})
 		if err != nil {
 			return err

@@ -38,6 +38,7 @@ type SessionInfo struct {
 	Tree      string             `json:"tree,omitempty"`
 	Recent    []PhaseRow         `json:"recent,omitempty"`
 	LastRun   *Outcome           `json:"last_run,omitempty"` // see Inspector.LastRun
+	Members   []MemberStatus     `json:"members,omitempty"`  // a council's
 }
 
 // open opens the repository, or says to run rgit inside one.
@@ -72,9 +73,14 @@ func (in Inspector) List() ([]SessionInfo, error) {
 		return nil, fmt.Errorf("list sessions: %w", err)
 	}
 	var out []SessionInfo
+	names := map[string]bool{}
 	for _, b := range branches {
 		name, _ := layout.NameOf(b)
-		if ValidateName(name) != nil {
+		names[name] = true
+	}
+	for _, b := range branches {
+		name, _ := layout.NameOf(b)
+		if ValidateName(name) != nil || memberBranchOf(name, names) {
 			continue
 		}
 		info, err := describe(s, name, false)
@@ -145,6 +151,7 @@ func describe(s Store, name string, detail bool) (SessionInfo, error) {
 	}
 	if detail {
 		info.Recent = rows
+		info.Members = councilStatus(s, lay, st)
 	}
 	return info, nil
 }

@@ -66,6 +66,7 @@ func (r *run) summary() Summary {
 	s.AgentTime = time.Duration(r.state.AgentSeconds() * float64(time.Second))
 	s.Exhausted, s.LimitReached, s.Finished = r.state.Exhausted, r.state.LimitReached, r.state.IsComplete
 	s.ReportPath = r.lay.ReportTree()
+	s.Council = r.state.Council.summary()
 	if r.plan != nil {
 		c := r.plan.Counts()
 		s.Complete, s.Total = c.Complete, c.Total

@@ -110,7 +110,7 @@ func checkResearch(src []byte) error {
 // checkReport is the synthesis gate.
 func checkReport(src []byte) error {
 	secs := sections(src)
-	for _, want := range [][]string{{"executive summary", "summary"}, {"findings"}, {"sources", "references"}} {
+	for _, want := range [][]string{{"executive summary", "summary"}, {"findings", "key findings"}, {"sources", "references"}} {
 		if _, ok := findSection(secs, want...); !ok {
 			return fmt.Errorf("report has no \"## %s\" section", titleCase(want[0]))
 		}

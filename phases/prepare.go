@@ -112,6 +112,9 @@ func (r *run) openStore(dir string) (Store, error) {
 // is written.
 func (r *run) checkStart(prior *State) error {
 	name := r.cfg.Name
+	if err := r.checkCouncilResume(prior); err != nil {
+		return err
+	}
 	if prior == nil && r.cfg.Resume {
 		return badInput("run 'rgit list' to see the sessions here, or drop --resume to start one", "no session named %q to resume", name)
 	}

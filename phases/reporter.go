@@ -72,4 +72,5 @@ type Summary struct {
 	CriticalPath time.Duration
 	TreePath     time.Duration // CriticalPath without the rule that orders research adding subtopics
 	Jobs         int
+	Council      string // a council's members and who was left out; "" for a plain session
 }

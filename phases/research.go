@@ -75,6 +75,9 @@ type merged struct{ target, commit string }
 func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	deps = deps.withDefaults()
 	deps.Reporter = &syncReporter{r: deps.Reporter}
+	if err := cfg.normalizeCouncil(); err != nil {
+		return Summary{}, err
+	}
 	notices, err := cfg.Normalize()
 	if err != nil {
 		return Summary{}, err
@@ -91,7 +94,14 @@ func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	defer r.store.Close()
 	defer r.lock.release()
 	r.deps.Reporter.Report(Event{Kind: EventStarted, Message: "session " + r.cfg.Name + " on " + r.lay.Branch() + ", run " + r.lock.info.Token})
-	if err := r.loop(ctx); err != nil {
+	err = r.runCouncil(ctx)
+	if errors.Is(err, errMemberOnly) {
+		return r.summary(), nil
+	}
+	if err == nil {
+		err = r.loop(ctx)
+	}
+	if err != nil {
 		if cause := context.Cause(ctx); errors.Is(cause, ErrLocked) {
 			return r.summary(), cause
 		}

@@ -85,6 +85,7 @@ func (r *run) newState() error {
 		Version: stateVersion, Name: r.cfg.Name, Stage: StagePlan,
 	}
 	r.state.init()
+	r.newCouncil()
 	return nil
 }
 
@@ -93,7 +94,7 @@ func (r *run) newState() error {
 func (r *run) loadPlan() error {
 	path := r.lay.Plan()
 	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) && (r.state.Stage == StagePlan || r.state.Stage == StageComplete) {
+	if errors.Is(err, os.ErrNotExist) && (r.state.Stage == StagePlan || r.state.Stage == StageComplete || r.state.Council != nil) {
 		return nil
 	}
 	if err != nil {

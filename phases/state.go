@@ -58,6 +58,7 @@ type State struct {
 	NextSearch   map[string]NextSearch `json:"next_search,omitempty"`
 
 	RetryTracking RetryTracking `json:"retry_tracking"` // retries.go
+	Council       *CouncilState `json:"council,omitempty"`
 }
 
 // Switch records a move down the fallback chain.

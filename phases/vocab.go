@@ -27,11 +27,15 @@ const (
 	PhaseComplete    Phase = "complete" // drops the intermediate files
 	PhaseMerge       Phase = "merge"    // the merge commit on the target branch
 	PhaseFork        Phase = "fork"     // a fork's first commit, on top of its source's (rgit fork)
+	// The council's (phases/council*.go).
+	PhaseMemberResearch       = agents.PhaseMemberResearch // one research iteration of a member
+	PhaseRank                 = agents.PhaseRank           // a member's anonymized peer ranking
+	PhaseCouncilMerge   Phase = "council-merge"            // the octopus merge of the member branches
 )
 
 var knownPhases = []Phase{PhaseStart, PhasePlan, PhaseResearch, PhaseReview, PhaseSynthesize, PhaseFinalReview,
 	PhaseRevise, PhaseComplete, PhaseMerge, agents.PhaseRefine, agents.PhaseRecovery,
-	PhaseFork}
+	PhaseFork, PhaseMemberResearch, PhaseRank, PhaseCouncilMerge}
 
 // Stage is where the loop is; state.json records it.
 type Stage string
@@ -44,13 +48,14 @@ const (
 	StageFinalReview Stage = "final-review"
 	StageRevise      Stage = "revise"
 	StageComplete    Stage = "complete"
+	StageCouncil     Stage = "council" // members research, refine and rank, then the octopus merge
 )
 
 // StageUnreadable is shown by `rgit list` for a session whose state cannot
 // be read. It is never written.
 const StageUnreadable Stage = "unreadable"
 
-var knownStages = []Stage{StagePlan, StageResearch, StageSynthesize, StageFinalReview, StageRevise, StageComplete}
+var knownStages = []Stage{StagePlan, StageResearch, StageSynthesize, StageFinalReview, StageRevise, StageComplete, StageCouncil}
 
 // Role says which of the session's agents a phase uses.
 type Role string
@@ -99,6 +104,7 @@ const (
 	TrailerCost      TrailerKey = "Rgit-Cost"
 	TrailerRun       TrailerKey = "Rgit-Run"
 	TrailerForkOf    TrailerKey = "Rgit-Fork-Of" // a fork commit: the session forked
+	TrailerMember    TrailerKey = "Rgit-Member"  // a council member's commits
 )
 
 // unknownWord is the error for a value from disk outside the vocabulary.

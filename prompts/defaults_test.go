@@ -62,6 +62,18 @@ func TestDefaultsCarryContract(t *testing.T) {
 		{"phase_recovery.md", []string{"attempt", "failed_phase", "output_file"},
 			[]string{"Do not mention this retry"},
 			[]string{"error", "recovery_notes"}},
+		{"council_research.md", []string{"member", "member_iteration", "member_iterations", "current_report", "output_file"},
+			[]string{"<!-- RESEARCH_COMPLETE -->", "## Open Questions"},
+			[]string{"other_reports", "labelled_reports"}},
+		{"council_refine.md", []string{"member_report", "other_reports", "output_file"},
+			[]string{"SPRINGBOARDS", "strictly better"},
+			[]string{"labelled_reports", "aggregate_ranking"}},
+		{"council_rank.md", []string{"labelled_reports", "report_labels"},
+			[]string{"Accuracy", "Depth", "Evidence", `"ranking"`},
+			[]string{"member", "other_reports", "refined_reports"}},
+		{"council_synthesize.md", []string{"refined_reports", "aggregate_ranking", "failed_members", "output_file"},
+			[]string{"## Areas of Strong Consensus", "## Novel Insights", "## Methodology Note"},
+			[]string{"labelled_reports"}},
 	}
 	if len(tests) != len(Names) {
 		t.Fatalf("test covers %d templates, Names has %d", len(tests), len(Names))

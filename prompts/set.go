@@ -6,7 +6,7 @@
 // research.py did: "$name" or "${name}" expands a variable and "$$" is a
 // literal dollar sign. Every template is validated before the loop starts:
 // any other "$", or a name that is not one of Variables(), is an *Error
-// with file, line and column. A Set holds eight parsed templates, so
+// with file, line and column. A Set holds every parsed template (Names), so
 // rendering is a plain concatenation with no parsing left to fail.
 package prompts
 
@@ -24,7 +24,7 @@ import (
 //go:embed defaults/*.md
 var defaultFS embed.FS
 
-// Set is a validated set of the eight templates, ready to render. It is
+// Set is a validated set of the templates of Names, ready to render. It is
 // safe for concurrent use.
 type Set struct {
 	tmpl map[string][]segment
@@ -53,7 +53,7 @@ func Default() *Set { return defaultSet }
 // for an unknown name.
 func DefaultSource(name string) []byte { return defaultSet.src[name] }
 
-// Load reads the eight templates from dir. A missing file (or a missing
+// Load reads the templates of Names from dir. A missing file (or a missing
 // dir) means the default; every file present is validated, and all
 // problems are returned joined, each an *Error naming its file.
 func Load(dir string) (*Set, error) {

@@ -26,7 +26,7 @@ func TestValidate(t *testing.T) {
 		{"empty", "", 0, 0, ""},
 		{"unknown named", "line one\n  see $topics here", 2, 7, "unknown variable $topics"},
 		{"unknown braced", "x ${nope} y", 1, 3, "unknown variable $nope"},
-		{"unknown lists valid", "$nope", 1, 1, "valid variables: $acceptance_criteria, $ancestors,"},
+		{"unknown lists valid", "$nope", 1, 1, "valid variables: $acceptance_criteria, $aggregate_ranking, $ancestors,"},
 		{"case matters", "$Topic", 1, 1, "did you mean $topic?"},
 		{"needs braces", "$topicfoo", 1, 1, "did you mean ${topic}foo?"},
 		{"typo", "$ouput_file", 1, 1, "did you mean $output_file?"},

@@ -2,7 +2,7 @@ package prompts
 
 import "sort"
 
-// Names lists the eight template files of .research/templates/, in the
+// Names lists the template files of .research/templates/, in the
 // order the loop uses them.
 var Names = []string{
 	"initial_plan.md",
@@ -13,6 +13,10 @@ var Names = []string{
 	"revise.md",
 	"recovery.md",
 	"phase_recovery.md",
+	"council_research.md",
+	"council_refine.md",
+	"council_rank.md",
+	"council_synthesize.md",
 }
 
 // variables documents every name a template may use. The loop fills the
@@ -48,6 +52,18 @@ var variables = map[string]string{
 	"failed_phase":        "the phase that failed",
 	"error":               "why it failed, in rgit's or the agent's words",
 	"recovery_notes":      "notes from earlier failed attempts (recovery.notes.md)",
+	// The council's.
+	"member":            "this council member's name, e.g. claude or mock-alpha",
+	"member_iteration":  "the member's research iteration, from 1",
+	"member_iterations": "the member's iteration cap (--member-iterations)",
+	"member_report":     "absolute path of the member's own report",
+	"current_report":    "the member's current report, quoted, when its conversation cannot be resumed (else empty)",
+	"other_reports":     "the other members' reports, a markdown list \"- member: path\"",
+	"labelled_reports":  "the reports to rank, a markdown list \"- Report A: path\" (names removed)",
+	"report_labels":     "the labels of the reports to rank, comma-separated",
+	"refined_reports":   "the members' refined reports, a markdown list \"- member: path\"",
+	"aggregate_ranking": "the peer ranking: mean rank per member, a markdown list, best first",
+	"failed_members":    "members left out after repeated failures, a markdown list",
 }
 
 // sortedVariables is Variables' result, computed once.

@@ -48,7 +48,11 @@ func reviewTopic(b agents.Brief) output {
 // reviewReport judges the synthesized report the same way: format first,
 // then about one session in two rejected on its first final review.
 func reviewReport(b agents.Brief) output {
-	missing, read := checkFile(b.ReviewPath, "## Executive Summary", "## Findings", "## Sources")
+	required := []string{"## Executive Summary", "## Findings", "## Sources"}
+	if data, err := os.ReadFile(b.ReviewPath); err == nil && hasHeading(string(data), "## Areas of Strong Consensus") {
+		required[1] = "## Key Findings" // a council report
+	}
+	missing, read := checkFile(b.ReviewPath, required...)
 	if len(missing) > 0 {
 		return render(verdict{Verdict: "reject", Summary: "The report does not follow the required structure.", Gaps: missing, ShouldContinue: true}, read)
 	}

@@ -38,10 +38,16 @@ type Rule struct {
 	Phase agents.Phase // AnyPhase matches all
 	Topic string       // case-insensitive substring of Brief.Topic; "" matches all
 	Times int          // 0 is read as 1; All fails always
+	// Model, when set, limits the rule to calls of that model, so one
+	// member of a council (mock:NAME) can fail: "NAME=kind@phase...".
+	Model string
 }
 
 func (r Rule) String() string {
 	s := r.Kind + "@" + string(r.Phase)
+	if r.Model != "" {
+		s = r.Model + "=" + s
+	}
 	if r.Topic != "" {
 		s += ":" + r.Topic
 	}
@@ -56,7 +62,7 @@ func (r Rule) String() string {
 
 // matches reports whether the rule applies to the task at all.
 func (r Rule) matches(t agents.Task) bool {
-	if r.Phase != AnyPhase && r.Phase != t.Phase {
+	if r.Phase != AnyPhase && r.Phase != t.Phase || r.Model != "" && r.Model != t.Model {
 		return false
 	}
 	return r.Topic == "" || strings.Contains(strings.ToLower(t.Brief.Topic), strings.ToLower(r.Topic))
@@ -72,13 +78,15 @@ func (r Rule) times() int {
 
 var phases = []agents.Phase{
 	agents.PhasePlan, agents.PhaseResearch, agents.PhaseReview, agents.PhaseSynthesize,
-	agents.PhaseFinalReview, agents.PhaseRevise, agents.PhaseRefine, agents.PhaseRecovery, AnyPhase,
+	agents.PhaseFinalReview, agents.PhaseRevise, agents.PhaseRefine, agents.PhaseRecovery,
+	agents.PhaseMemberResearch, agents.PhaseRank, AnyPhase,
 }
 
 var kinds = []string{KindTimeout, KindHang, KindError, KindGarbage, KindMissing}
 
-// ParseRules reads a comma-separated list of "kind@phase[:topic][*times]",
-// for example "timeout@research:Background*2,garbage@review,error@*".
+// ParseRules reads a comma-separated list of "[model=]kind@phase[:topic][*times]",
+// for example "timeout@research:Background*2,garbage@review,error@*", or
+// "gamma=error@**all" to fail every call of mock:gamma.
 // Times defaults to 1; "*all" fails every matching call. Spaces around
 // items are ignored; a topic may not contain "," or "*".
 func ParseRules(spec string) ([]Rule, error) {
@@ -99,6 +107,12 @@ func ParseRules(spec string) ([]Rule, error) {
 
 func parseRule(item string) (Rule, error) {
 	r := Rule{Times: 1}
+	if model, rest, ok := strings.Cut(item, "="); ok && !strings.Contains(model, "@") {
+		r.Model, item = strings.TrimSpace(model), rest
+		if r.Model == "" {
+			return r, fmt.Errorf(`empty model before "="`)
+		}
+	}
 	kind, rest, ok := strings.Cut(item, "@")
 	if !ok {
 		return r, fmt.Errorf(`want "kind@phase[:topic][*times]"`)

@@ -17,14 +17,16 @@ func TestParseRules(t *testing.T) {
 	}{
 		{"", nil, ""},
 		{" , ", nil, ""},
-		{"timeout@research", []Rule{{KindTimeout, agents.PhaseResearch, "", 1}}, ""},
-		{"error@review:Key Mechanisms*3", []Rule{{KindError, agents.PhaseReview, "Key Mechanisms", 3}}, ""},
+		{"timeout@research", []Rule{{KindTimeout, agents.PhaseResearch, "", 1, ""}}, ""},
+		{"error@review:Key Mechanisms*3", []Rule{{KindError, agents.PhaseReview, "Key Mechanisms", 3, ""}}, ""},
 		{"garbage@final-review*all, missing@synthesize",
-			[]Rule{{KindGarbage, agents.PhaseFinalReview, "", All}, {KindMissing, agents.PhaseSynthesize, "", 1}}, ""},
-		{"hang@*", []Rule{{KindHang, AnyPhase, "", 1}}, ""},
-		{"error@**2", []Rule{{KindError, AnyPhase, "", 2}}, ""},
-		{"error@*:risk*all", []Rule{{KindError, AnyPhase, "risk", All}}, ""},
-		{"error@plan:a:b", []Rule{{KindError, agents.PhasePlan, "a:b", 1}}, ""},
+			[]Rule{{KindGarbage, agents.PhaseFinalReview, "", All, ""}, {KindMissing, agents.PhaseSynthesize, "", 1, ""}}, ""},
+		{"hang@*", []Rule{{KindHang, AnyPhase, "", 1, ""}}, ""},
+		{"error@**2", []Rule{{KindError, AnyPhase, "", 2, ""}}, ""},
+		{"error@*:risk*all", []Rule{{KindError, AnyPhase, "risk", All, ""}}, ""},
+		{"error@plan:a:b", []Rule{{KindError, agents.PhasePlan, "a:b", 1, ""}}, ""},
+		{"gamma=error@**all", []Rule{{KindError, AnyPhase, "", All, "gamma"}}, ""},
+		{"beta = missing@rank", []Rule{{KindMissing, agents.PhaseRank, "", 1, "beta"}}, ""},
 		{"crash@research", nil, `unknown kind "crash"`},
 		{"error@build", nil, `unknown phase "build"`},
 		{"error", nil, "kind@phase"},
@@ -64,7 +66,7 @@ func TestFromEnv(t *testing.T) {
 	}{
 		{"empty", nil, Options{}, ""},
 		{"all set", map[string]string{"RGIT_MOCK_FAIL": "error@plan", "RGIT_MOCK_DELAY": "250ms", "RGIT_MOCK_COUNT": "process"},
-			Options{Fail: []Rule{{KindError, agents.PhasePlan, "", 1}}, Delay: 250 * time.Millisecond, PerProcess: true}, ""},
+			Options{Fail: []Rule{{KindError, agents.PhasePlan, "", 1, ""}}, Delay: 250 * time.Millisecond, PerProcess: true}, ""},
 		{"attempt count", map[string]string{"RGIT_MOCK_COUNT": "attempt"}, Options{}, ""},
 		{"bad rule", map[string]string{"RGIT_MOCK_FAIL": "oops"}, Options{}, "RGIT_MOCK_FAIL"},
 		{"bad delay", map[string]string{"RGIT_MOCK_DELAY": "5"}, Options{}, "RGIT_MOCK_DELAY"},
@@ -103,23 +105,23 @@ func TestRuleCounting(t *testing.T) {
 		calls      []call
 		fails      []bool
 	}{
-		{"default once", []Rule{{KindError, agents.PhaseResearch, "", 0}}, false,
+		{"default once", []Rule{{KindError, agents.PhaseResearch, "", 0, ""}}, false,
 			[]call{research("A", 0), research("A", 1), research("B", 0)}, []bool{true, false, true}},
-		{"twice by attempt", []Rule{{KindError, agents.PhaseResearch, "", 2}}, false,
+		{"twice by attempt", []Rule{{KindError, agents.PhaseResearch, "", 2, ""}}, false,
 			[]call{research("A", 0), research("A", 1), research("A", 2), research("A", 0)}, []bool{true, true, false, true}},
-		{"always", []Rule{{KindError, agents.PhaseResearch, "", All}}, false,
+		{"always", []Rule{{KindError, agents.PhaseResearch, "", All, ""}}, false,
 			[]call{research("A", 0), research("A", 5)}, []bool{true, true}},
-		{"topic substring, any case", []Rule{{KindError, agents.PhaseResearch, "risk", 1}}, false,
+		{"topic substring, any case", []Rule{{KindError, agents.PhaseResearch, "risk", 1, ""}}, false,
 			[]call{research("Risks and Limitations", 0), research("Key Mechanisms", 0)}, []bool{true, false}},
-		{"other phase", []Rule{{KindError, agents.PhaseReview, "", 1}}, false,
+		{"other phase", []Rule{{KindError, agents.PhaseReview, "", 1, ""}}, false,
 			[]call{research("A", 0), {agents.PhaseReview, "A", 0}}, []bool{false, true}},
-		{"any phase", []Rule{{KindError, AnyPhase, "", 1}}, false,
+		{"any phase", []Rule{{KindError, AnyPhase, "", 1, ""}}, false,
 			[]call{{agents.PhasePlan, "", 0}, {agents.PhaseRevise, "", 0}}, []bool{true, true}},
-		{"per process", []Rule{{KindError, agents.PhaseResearch, "", 2}}, true,
+		{"per process", []Rule{{KindError, agents.PhaseResearch, "", 2, ""}}, true,
 			[]call{research("A", 0), research("B", 0), research("C", 0), research("A", 0)}, []bool{true, true, false, false}},
-		{"per process always", []Rule{{KindError, agents.PhaseResearch, "", All}}, true,
+		{"per process always", []Rule{{KindError, agents.PhaseResearch, "", All, ""}}, true,
 			[]call{research("A", 0), research("A", 1), research("A", 2)}, []bool{true, true, true}},
-		{"first rule wins, second counts on", []Rule{{KindError, agents.PhaseResearch, "A", 1}, {KindMissing, agents.PhaseResearch, "", 1}}, true,
+		{"first rule wins, second counts on", []Rule{{KindError, agents.PhaseResearch, "A", 1, ""}, {KindMissing, agents.PhaseResearch, "", 1, ""}}, true,
 			[]call{research("A", 0), research("A", 0), research("B", 0)}, []bool{true, true, false}},
 	}
 	for _, tc := range tests {
@@ -139,7 +141,7 @@ func TestRuleCounting(t *testing.T) {
 // restart (a new Agent) before each call changes nothing when counting
 // attempts, and repeats the failure when counting per process.
 func TestRestartInvariance(t *testing.T) {
-	rules := []Rule{{KindError, agents.PhaseResearch, "", 2}}
+	rules := []Rule{{KindError, agents.PhaseResearch, "", 2, ""}}
 	var calls []agents.Task
 	for _, topic := range []string{"A", "B"} {
 		for attempt := range 3 {

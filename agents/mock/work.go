@@ -17,7 +17,7 @@ type output struct {
 
 // work runs a phase that is not failing.
 func work(task agents.Task) (agents.Result, error) {
-	verdict := task.Phase == agents.PhaseReview || task.Phase == agents.PhaseFinalReview
+	verdict := task.Phase == agents.PhaseReview || task.Phase == agents.PhaseFinalReview || task.Phase == agents.PhaseRank
 	if task.Output == "" && !verdict || task.Output != "" && !filepath.IsAbs(task.Output) {
 		return agents.Result{ExitCode: 2}, &agents.CallError{Backend: "mock", Exit: 2,
 			Msg: fmt.Sprintf("%s: Task.Output %q is not an absolute path", task.Phase, task.Output)}
@@ -34,8 +34,28 @@ func work(task agents.Task) (agents.Result, error) {
 	case agents.PhaseFinalReview:
 		out = reviewReport(task.Brief)
 	case agents.PhaseSynthesize:
-		out = synthesize(task.Brief)
-	case agents.PhaseRevise, agents.PhaseRefine:
+		if task.Brief.Council != nil {
+			out, err = councilSynthesis(task.Brief)
+		} else {
+			out = synthesize(task.Brief)
+		}
+	case agents.PhaseMemberResearch:
+		if task.Brief.Council == nil {
+			return agents.Result{ExitCode: 2}, &agents.CallError{Backend: "mock", Exit: 2, Msg: "member-research without a council brief"}
+		}
+		out = memberResearch(task.Brief)
+	case agents.PhaseRefine:
+		if task.Brief.Council != nil {
+			out, err = refineReport(task.Brief)
+		} else {
+			out, err = revise(task.Output, task.Brief)
+		}
+	case agents.PhaseRank:
+		if task.Brief.Council == nil {
+			return agents.Result{ExitCode: 2}, &agents.CallError{Backend: "mock", Exit: 2, Msg: "rank without a council brief"}
+		}
+		out, err = rankReports(task.Brief)
+	case agents.PhaseRevise:
 		out, err = revise(task.Output, task.Brief)
 	case agents.PhaseRecovery:
 		out = recovery(task.Brief)

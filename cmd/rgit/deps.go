@@ -29,7 +29,7 @@ func newDeps(c *cli.Context, io *IO, cfg *phases.Config, clock phases.Clock, als
 	cfg.Dir = wd
 	opts := registry.Options{Corpus: absAll(cfg.Corpus), CacheDir: layout.Cache(wd, "local"), Getenv: os.Getenv}
 	cfg.Corpus = opts.Corpus
-	if c.Bool("test") {
+	if c.Bool("test") && len(cfg.Council.Specs) == 0 { // a council's --test is councilConfig's
 		was := *cfg
 		// Keep the backends the user has (or auto picks) and swap in the
 		// seed's cheap model for each; the seed's pair when both are installed.

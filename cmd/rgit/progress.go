@@ -156,6 +156,9 @@ func (p *progress) line(e phases.Event) string {
 	case phases.EventWarning:
 		return fmt.Sprintf("rgit: warning: %s\n", msg)
 	case phases.EventPhaseStart:
+		if e.Message != "" { // a council member's step, in the seed's words
+			return msg + "\n"
+		}
 		if p.level == verbose {
 			return fmt.Sprintf("%s %-12s %s (%s, attempt %d)\n", counter(e), e.Phase, label(e.Topic), e.Agent, e.Attempt+1)
 		}
@@ -169,6 +172,9 @@ func (p *progress) line(e phases.Event) string {
 	case phases.EventCallDone:
 		return fmt.Sprintf("      end %s %s %s in %s: %s\n", e.Phase, label(e.Topic), e.Agent, e.Duration.Round(time.Millisecond), firstLine(msg))
 	case phases.EventPhaseDone:
+		if e.Message != "" {
+			return msg + "\n"
+		}
 		s := fmt.Sprintf("      done %s in %s (agent %s) -> %s", e.Phase, e.Duration.Round(time.Millisecond), e.AgentTime.Round(time.Millisecond), short(e.Commit))
 		if e.Verdict != "" {
 			s += ": " + verdictText(e.Verdict, e.Gaps)
@@ -222,7 +228,7 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 	if errors.As(err, &conflict) {
 		return // the session is complete; the error's hint says how to merge
 	}
-	if errors.Is(err, phases.ErrCancelled) || (err != nil && !errors.Is(err, phases.ErrLocked) && s.Total > 0) {
+	if errors.Is(err, phases.ErrCancelled) || (err != nil && !errors.Is(err, phases.ErrLocked) && (s.Total > 0 || s.Council != "")) {
 		fmt.Fprintf(io.Err, "rgit: session %s stopped; nothing committed is lost.\nrgit: resume with: rgit research --name %s --resume\n", s.Name, s.Name)
 		return
 	}
@@ -231,8 +237,14 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 	}
 	out := io.Out
 	fmt.Fprintf(out, "\nResearch %s complete in %s\n", s.Name, took.Round(time.Second))
-	fmt.Fprintf(out, "  topics complete:  %d of %d\n", s.Complete, s.Total)
-	fmt.Fprintf(out, "  iterations:       %d (limit %d)\n", s.Iterations, s.MaxIter)
+	if s.Council != "" {
+		fmt.Fprintf(out, "  council:          %s\n", s.Council)
+	} else {
+		fmt.Fprintf(out, "  topics complete:  %d of %d\n", s.Complete, s.Total)
+	}
+	if s.Council == "" {
+		fmt.Fprintf(out, "  iterations:       %d (limit %d)\n", s.Iterations, s.MaxIter)
+	}
 	fmt.Fprintf(out, "  agent time:       %s\n", s.AgentTime.Round(time.Millisecond))
 	fmt.Fprintf(out, "  critical path:    %s (wall %s, jobs %d)\n", s.CriticalPath.Round(time.Millisecond), s.Wall.Round(time.Millisecond), s.Jobs)
 	fmt.Fprintf(out, "  retried phases:   %d\n", s.Retried)

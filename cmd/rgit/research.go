@@ -39,7 +39,7 @@ func researchCommand(io *IO) *cli.Command {
 			&cli.BoolFlag{Name: "reorganize-archive", Usage: "write the session's history as plain files under .research/<name>/archive/<run>/"},
 			&cli.StringFlag{Name: "merge-into", Usage: "branch to merge the report into (default: the branch HEAD points at)"},
 			&cli.BoolFlag{Name: "no-merge", Usage: "leave the report on research/<name>"},
-		}, slices.Concat(progressFlags(), detachFlags(), jobsFlags(), seedFlags())...),
+		}, slices.Concat(progressFlags(), detachFlags(), jobsFlags(), seedFlags(), councilFlags())...),
 		Action: func(c *cli.Context) error {
 			if err := applyGitConfig(c); err != nil {
 				return err
@@ -103,7 +103,10 @@ func researchConfig(c *cli.Context) (phases.Config, error) {
 	}
 	jobs, err := jobsFrom(c)
 	cfg.Jobs = jobs
-	return cfg, err
+	if err != nil {
+		return cfg, err
+	}
+	return cfg, councilConfig(c, &cfg)
 }
 
 // confirmer asks on the terminal; nil when there is none.

@@ -40,7 +40,9 @@ func statusCommand(io *IO) *cli.Command {
 func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 	w := io.Out
 	fmt.Fprintf(w, "session   %s (%s)\ntopic     %s\nstage     %s, last phase %s\n", safe(s.Name), safe(s.Branch), safe(s.Topic), safe(string(s.Stage)), safe(string(s.Phase)))
-	fmt.Fprintf(w, "progress  %d of %d topics complete, iteration %d of %d\n", s.Counts.Complete, s.Counts.Total, s.Iteration, s.MaxIter)
+	if len(s.Members) == 0 { // a council's progress is its members', below
+		fmt.Fprintf(w, "progress  %d of %d topics complete, iteration %d of %d\n", s.Counts.Complete, s.Counts.Total, s.Iteration, s.MaxIter)
+	}
 	if s.Lock != nil {
 		fmt.Fprintf(w, "lock      pid %d on %s, started %s ago\n", s.Lock.PID, safe(s.Lock.Host), now.Sub(s.Lock.Started).Round(time.Second))
 	} else {
@@ -64,6 +66,22 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 		for _, b := range slices.Sorted(maps.Keys(s.Usage)) {
 			u := s.Usage[b]
 			fmt.Fprintf(tw, "  %s\t%d calls\t%d in\t%d out\t$%.4f\t%s\n", safe(b), u.Calls, u.InputTokens, u.OutputTokens, u.CostUSD, time.Duration(u.Seconds*float64(time.Second)).Round(time.Millisecond))
+		}
+		tw.Flush()
+	}
+	if len(s.Members) > 0 {
+		fmt.Fprintln(w, "\ncouncil")
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for _, m := range s.Members {
+			state := string(m.Phase)
+			switch {
+			case m.Failed != "":
+				state = "failed"
+			case state == "":
+				state = "not started"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\titeration %d\t%s\t%d calls\t%d tokens\t$%.4f\n", m.Member, m.Spec, state, m.Iteration, short(m.Head),
+				m.Usage.Calls, m.Usage.InputTokens+m.Usage.OutputTokens, m.Usage.CostUSD)
 		}
 		tw.Flush()
 	}

@@ -59,7 +59,8 @@ func (l Layout) Owned() []string {
 
 // intermediate are the workspace entries the completion commit drops from
 // the branch tree; history keeps them.
-var intermediate = []string{ProgressDir, ProgressFile, ReviewAcceptedMD, ReviewRejectedMD, ReviewJSON, CompletedFile, RecoveryNotesFile}
+var intermediate = []string{ProgressDir, ProgressFile, ReviewAcceptedMD, ReviewRejectedMD, ReviewJSON, CompletedFile, RecoveryNotesFile,
+	MembersDir}
 
 // Intermediate lists the workspace entries (files and directories) the
 // completion commit drops.

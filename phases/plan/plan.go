@@ -139,6 +139,9 @@ type Counts struct{ Total, Complete, InReview, InProgress, Pending int }
 // Counts tallies the plan's topics by status. Topics with an invalid status
 // count only toward Total.
 func (p *Plan) Counts() Counts {
+	if p == nil { // a council session has no plan
+		return Counts{}
+	}
 	c := Counts{Total: len(p.Topics)}
 	for _, t := range p.Topics {
 		switch t.Status {

@@ -41,7 +41,14 @@ func (s *Script) content(job Job) string {
 		}
 		return reportContent(q, job.Prompt)
 	case agents.PhaseSynthesize:
+		if strings.Contains(job.Prompt, "## The refined reports") {
+			return councilReportContent(q)
+		}
 		return reportContent(q, job.Prompt)
+	case agents.PhaseMemberResearch, agents.PhaseRefine:
+		return memberReportContent(q, job.Phase)
+	case agents.PhaseRank:
+		return rankingContent(job.Prompt)
 	}
 	return fmt.Sprintf("# %s\n\nScripted answer for %s.\n", q, job.Output)
 }

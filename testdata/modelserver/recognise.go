@@ -89,6 +89,12 @@ func phaseFor(output, prompt string) agents.Phase {
 	base := filepath.Base(output)
 	low := strings.ToLower(prompt)
 	switch {
+	case filepath.Base(filepath.Dir(filepath.Dir(output))) == "members" && base == "report.md":
+		return agents.PhaseMemberResearch // a council member's report
+	case base == "refined.md":
+		return agents.PhaseRefine
+	case base == "ranking.json":
+		return agents.PhaseRank
 	case base == "research_plan.md":
 		return agents.PhasePlan
 	case filepath.Base(filepath.Dir(output)) == "progress":

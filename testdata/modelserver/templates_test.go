@@ -32,6 +32,11 @@ func TestRecogniseRealTemplates(t *testing.T) {
 		"progress_files": "- Kite Physics: " + filepath.Join(ws, "progress/kite-physics.md") +
 			"\n- Kite Lines: " + filepath.Join(ws, "progress/kite-lines.md"),
 		"acceptance_criteria": "- Explains lift", "attempt": "1", "failed_phase": "research", "error": "no file written",
+		"member": "claude", "member_iteration": "2", "member_iterations": "10", "member_report": filepath.Join(ws, "members/claude/report.md"),
+		"other_reports":    "- codex: " + filepath.Join(ws, "members/codex/report.md"),
+		"labelled_reports": "- Report A: " + filepath.Join(ws, ".scratch/rank-claude/report-a.md") + "\n- Report B: " + filepath.Join(ws, ".scratch/rank-claude/report-b.md"),
+		"report_labels":    "Report A, Report B",
+		"refined_reports":  "- claude: " + filepath.Join(ws, "members/claude/refined.md"),
 	}
 	cases := []struct {
 		templates []string
@@ -46,6 +51,11 @@ func TestRecogniseRealTemplates(t *testing.T) {
 		{[]string{"synthesize.md"}, report, agents.PhaseSynthesize, []string{"### Kite Physics\n", "#### Kite Lines\n", "## Sources\n1. "}},
 		{[]string{"final_review.md"}, filepath.Join(ws, "review.json"), agents.PhaseFinalReview, []string{`"verdict":"accept"`}},
 		{[]string{"revise.md"}, report, agents.PhaseRevise, []string{"## Executive Summary"}},
+		// The council's (seed 000).
+		{[]string{"council_research.md"}, filepath.Join(ws, "members/claude/report.md"), agents.PhaseMemberResearch, []string{"## Key Findings\n", "## Sources\n", "<!-- RESEARCH_COMPLETE -->"}},
+		{[]string{"council_refine.md"}, filepath.Join(ws, "members/claude/refined.md"), agents.PhaseRefine, []string{"## Key Findings\n", "after reading the other members"}},
+		{[]string{"council_rank.md"}, filepath.Join(ws, ".scratch/rank-claude/ranking.json"), agents.PhaseRank, []string{`{"ranking":[{"report":"Report A","reason":`, `{"report":"Report B"`}},
+		{[]string{"council_synthesize.md"}, report, agents.PhaseSynthesize, []string{"## Areas of Strong Consensus\n", "## Novel Insights\n", "## Methodology Note\n"}},
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.templates, "+"), func(t *testing.T) {
