@@ -99,6 +99,9 @@ func phaseFor(output, prompt string) agents.Phase {
 		return agents.PhasePlan
 	case filepath.Base(filepath.Dir(output)) == "progress":
 		return agents.PhaseResearch
+	case filepath.Base(filepath.Dir(filepath.Dir(output))) == ".scratch" &&
+		strings.HasPrefix(filepath.Base(filepath.Dir(output)), "research-"):
+		return agents.PhaseResearch // --jobs: a research call writes in its own scratch directory
 	case strings.HasSuffix(base, ".json") && strings.Contains(base, "review"):
 		if strings.Contains(low, "final review") || strings.Contains(low, "final-review") {
 			return agents.PhaseFinalReview
