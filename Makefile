@@ -34,7 +34,7 @@ staticcheck: $(STATICCHECK)
 	$(STATICCHECK) ./... $(TESTDATA_PKGS)
 
 unit:
-	$(GO) test -race -count=1 ./... $(TESTDATA_PKGS)
+	$(GO) test -race -count=1 -timeout 30m ./... $(TESTDATA_PKGS)
 
 # Brief fuzzing of the parsers: no panic, and the round trip holds.
 fuzz:
@@ -59,6 +59,7 @@ demo: build
 
 e2e: build
 	./testdata/e2e/run.sh
+	./testdata/e2e/mcp.sh
 	./testdata/e2e/browser.sh
 
 clean:
