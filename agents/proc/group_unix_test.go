@@ -88,10 +88,12 @@ func TestRunKillsProcessGroup(t *testing.T) {
 				t.Fatal(rerr)
 			}
 			pid, _ := strconv.Atoi(string(b))
-			// Kill is asynchronous only until the kernel delivers SIGKILL;
-			// poll briefly rather than assert on timing.
-			for i := 0; i < 200 && alive(pid); i++ {
-				time.Sleep(10 * time.Millisecond)
+			// Kill is asynchronous only until the kernel delivers SIGKILL:
+			// poll with a deadline rather than assert on timing.
+			tick := time.NewTicker(10 * time.Millisecond)
+			defer tick.Stop()
+			for deadline := time.Now().Add(2 * time.Second); alive(pid) && time.Now().Before(deadline); {
+				<-tick.C
 			}
 			if alive(pid) {
 				syscall.Kill(pid, syscall.SIGKILL)

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -67,13 +68,23 @@ func helper(role string) {
 		if role == "daemon" {
 			os.Exit(0)
 		}
-		for {
-			time.Sleep(time.Hour) // select{} alone would be a runtime deadlock
-		}
+		blockForever()
 	case "grandchild":
 		signal.Ignore(syscall.SIGINT, syscall.SIGTERM)
-		time.Sleep(time.Hour)
+		blockForever()
 	}
+}
+
+// blockForever parks the helper until it is killed, as a hung agent does:
+// a read of a pipe nobody writes (select{} alone is a runtime deadlock).
+func blockForever() {
+	r, w, err := os.Pipe()
+	if err != nil {
+		os.Exit(8)
+	}
+	r.Read(make([]byte, 1))
+	runtime.KeepAlive(w) // an open write end keeps the read from seeing EOF
+	os.Exit(8)
 }
 
 func helperCmd(t *testing.T, role string, extra ...string) Cmd {
