@@ -3,7 +3,6 @@ package phases
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -53,26 +52,9 @@ func (r *run) councilSynthesize(ctx context.Context) error {
 		}
 		return nil
 	}
-	o, err := r.absorb(call.phase, r.calls.run(ctx, call, r.inputs(RoleResearch)))
-	if errors.Is(err, errExhausted) {
-		r.warn(fmt.Sprintf("council synthesis failed on every agent; compiling the report from the members' reports (%v)", err))
-		if err := writeFile(out, compiledCouncilReport(r.state.OriginalTopic, reports)); err != nil {
-			return fmt.Errorf("write report: %w", err)
-		}
-	} else if err != nil {
-		return err
-	}
-	if err := r.addMethodology(out); err != nil {
-		return err
-	}
-	r.state.Stage = StageFinalReview
-	hash, err := r.commit(ctx, record{phase: PhaseSynthesize, summary: "synthesize: council report for " + r.state.OriginalTopic,
-		agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
-	if err != nil {
-		return err
-	}
-	r.done(PhaseSynthesize, "", o, hash, start)
-	return nil
+	return r.landSynthesis(ctx, r.calls.run(ctx, call, r.inputs(RoleResearch)), synthesis{out: out, start: start,
+		summary: "synthesize: council report for " + r.state.OriginalTopic, from: "the members' reports",
+		compile: func() []byte { return compiledCouncilReport(r.state.OriginalTopic, reports) }})
 }
 
 // compiledCouncilReport is rgit's own report when no agent could

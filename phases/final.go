@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/phases/layout"
@@ -35,25 +36,42 @@ func (r *run) synthesize(ctx context.Context) error {
 		}
 		return checkReport(data)
 	}
-	o, err := r.absorb(c.phase, r.calls.run(ctx, c, r.inputs(c.role)))
+	return r.landSynthesis(ctx, r.calls.run(ctx, c, r.inputs(c.role)), synthesis{out: out, start: start,
+		summary: "synthesize: report for " + r.state.OriginalTopic, from: "the progress files", compile: r.compiledReport})
+}
+
+// synthesis says how a SYNTHESIZE call's result lands: where the report
+// is, the commit's summary, and rgit's own report (compiled from what)
+// for when every agent failed.
+type synthesis struct {
+	out, summary, from string
+	compile            func() []byte
+	start              time.Time
+}
+
+// landSynthesis applies a SYNTHESIZE call: the agent's report, or rgit's
+// compiled one when the call was exhausted, gets the methodology and is
+// committed, and the final review is next.
+func (r *run) landSynthesis(ctx context.Context, res callResult, s synthesis) error {
+	o, err := r.absorb(PhaseSynthesize, res)
 	if errors.Is(err, errExhausted) {
-		r.warn(fmt.Sprintf("synthesis failed on every agent; compiling the report from the progress files (%v)", err))
-		if err := writeFile(out, r.compiledReport()); err != nil {
+		r.warn(fmt.Sprintf("synthesis failed on every agent; compiling the report from %s (%v)", s.from, err))
+		if err := writeFile(s.out, s.compile()); err != nil {
 			return fmt.Errorf("write report: %w", err)
 		}
 	} else if err != nil {
 		return err
 	}
-	if err := r.addMethodology(out); err != nil {
+	if err := r.addMethodology(s.out); err != nil {
 		return err
 	}
 	r.state.Stage = StageFinalReview
-	hash, err := r.commit(ctx, record{phase: PhaseSynthesize, summary: "synthesize: report for " + r.state.OriginalTopic,
+	hash, err := r.commit(ctx, record{phase: PhaseSynthesize, summary: s.summary,
 		agent: o.agent, model: o.model, usage: o.usage, duration: o.elapsed})
 	if err != nil {
 		return err
 	}
-	r.done(PhaseSynthesize, "", o, hash, start)
+	r.done(PhaseSynthesize, "", o, hash, s.start)
 	return nil
 }
 
