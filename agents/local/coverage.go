@@ -38,15 +38,7 @@ func (r *run) coverage(crit string, fs []finding) float64 {
 	}
 	best := 0.0
 	for _, f := range fs {
-		have := map[string]bool{}
-		for _, l := range f.Lines {
-			for _, t := range index.Terms(l) {
-				have[t] = true
-			}
-		}
-		for _, t := range index.Terms(f.Label) {
-			have[t] = true
-		}
+		have := findingTerms(f)
 		got := 0.0
 		for _, t := range terms {
 			if have[t] {
@@ -159,15 +151,7 @@ func (r *run) evidenceFor(text string, fs []finding) (float64, []string) {
 	best := 0.0
 	seen := map[string]bool{}
 	for _, f := range fs {
-		have := map[string]bool{}
-		for _, l := range f.Lines {
-			for _, t := range index.Terms(l) {
-				have[t] = true
-			}
-		}
-		for _, t := range index.Terms(f.Label) {
-			have[t] = true
-		}
+		have := findingTerms(f)
 		got := 0.0
 		for _, t := range terms {
 			if have[t] {
@@ -191,4 +175,18 @@ func (r *run) evidenceFor(text string, fs []finding) (float64, []string) {
 		missing = []string{"none, but they are spread over several passages"}
 	}
 	return best, missing
+}
+
+// findingTerms are the index terms of a quotation's lines and label.
+func findingTerms(f finding) map[string]bool {
+	have := map[string]bool{}
+	for _, l := range f.Lines {
+		for _, t := range index.Terms(l) {
+			have[t] = true
+		}
+	}
+	for _, t := range index.Terms(f.Label) {
+		have[t] = true
+	}
+	return have
 }
