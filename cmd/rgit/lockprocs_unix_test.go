@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestConcurrentStartsProcesses starts one session from 8 rgit processes
@@ -59,10 +60,33 @@ func TestConcurrentStartsProcesses(t *testing.T) {
 				t.Errorf("trial %d: a loser does not name the winner %q:\n%s", i, want, outs[j])
 			}
 		}
+		// The losers can all exit while the winner, lock in hand, is still
+		// writing its start commit: kill it only once the branch exists.
+		waitForRef(t, dir, "refs/heads/research/"+name)
 		_ = cmds[winner].Process.Kill()
 		<-done
 		if n := strings.TrimSpace(gitOut(t, dir, "rev-list", "--count", "main..research/"+name)); n != "1" {
 			t.Errorf("trial %d: %s commits on research/%s, want the one start commit", i, n, name)
+		}
+	}
+}
+
+// waitForRef polls until ref exists in dir, on a ticker with a deadline.
+func waitForRef(t *testing.T, dir, ref string) {
+	t.Helper()
+	deadline := time.After(time.Minute)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		cmd := exec.Command("git", "rev-parse", "--verify", "--quiet", ref)
+		cmd.Dir = dir
+		if cmd.Run() == nil {
+			return
+		}
+		select {
+		case <-deadline:
+			t.Fatalf("waited a minute for %s", ref)
+		case <-tick.C:
 		}
 	}
 }
