@@ -92,13 +92,13 @@ agent_direct() {
 	(
 		cd "$dir" || exit 1
 		case $agent in
-		claude) run_env timeout 120 "$bin/claude" -p --output-format stream-json --verbose \
+		claude) run_env timeout 300 "$bin/claude" -p --output-format stream-json --verbose \
 			--permission-mode acceptEdits -- "$prompt" ;;
-		opencode) printf '%s\n' "$prompt" | run_env timeout 120 "$bin/opencode" run --format json --pure \
+		opencode) printf '%s\n' "$prompt" | run_env timeout 300 "$bin/opencode" run --format json --pure \
 			--auto --title rgit-e2e --dir "$dir" -m rgite2e/scripted ;;
-		codex) run_env timeout 120 "$bin/codex" exec --json --skip-git-repo-check \
+		codex) run_env timeout 300 "$bin/codex" exec --json --skip-git-repo-check \
 			--sandbox workspace-write -C "$dir" "$prompt" </dev/null ;;
-		gemini) run_env timeout 120 "$bin/gemini" -p "$prompt" -o stream-json -m gemini-2.5-pro \
+		gemini) run_env timeout 300 "$bin/gemini" -p "$prompt" -o stream-json -m gemini-2.5-pro \
 			--approval-mode yolo --skip-trust </dev/null ;;
 		esac
 	)

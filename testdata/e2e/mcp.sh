@@ -97,11 +97,11 @@ ask() {
 	(
 		cd "$repo" || exit 1
 		case $agent in
-		claude) run_env timeout 180 "$bin/claude" -p --output-format stream-json --verbose \
+		claude) run_env timeout 420 "$bin/claude" -p --output-format stream-json --verbose \
 			-- "/rgit:deep-research --test How do tides work?" </dev/null ;;
-		codex) run_env timeout 180 "$bin/codex" exec --json --skip-git-repo-check \
+		codex) run_env timeout 420 "$bin/codex" exec --json --skip-git-repo-check \
 			--sandbox workspace-write -C "$repo" "$prompt" </dev/null ;;
-		gemini) run_env timeout 180 "$bin/gemini" -p "$prompt" -o stream-json -m gemini-2.5-pro \
+		gemini) run_env timeout 420 "$bin/gemini" -p "$prompt" -o stream-json -m gemini-2.5-pro \
 			--skip-trust </dev/null ;;
 		esac
 	)

@@ -94,8 +94,8 @@ session_check() {
 	printf '# scratch\n' >"$repo/README.md"
 	git -C "$repo" add README.md
 	git -C "$repo" -c user.name=e2e -c user.email=e2e@rgit.invalid commit -q -m "initial commit"
-	(cd "$repo" && run_env timeout 300 "$BIN/rgit" research --name "$name" --breadth 1 --depth 1 --yes \
-		--timeout 120 --model "$(agent_spec "$agent")" --review-model "$(agent_spec "$agent")" \
+	(cd "$repo" && run_env timeout 1200 "$BIN/rgit" research --name "$name" --breadth 1 --depth 1 --yes \
+		--timeout 300 --model "$(agent_spec "$agent")" --review-model "$(agent_spec "$agent")" \
 		"$QUESTION" </dev/null >"$out" 2>&1) || rc=$?
 	if ((rc != 0)); then
 		tail -30 "$out"
