@@ -161,11 +161,21 @@ func (p phasesSessions) Status(_ context.Context, repo, name string) (mcpserver.
 	v := mcpserver.StatusView{Name: s.Name, Branch: s.Branch, Topic: s.Topic, State: state(s), Phase: string(s.Phase),
 		Iteration: s.Iteration, MaxIterations: s.MaxIter, Topics: mcpserver.Counts{Complete: s.Counts.Complete, Total: s.Counts.Total},
 		Head: s.Head, Members: slices.Sorted(maps.Keys(s.Usage))}
+	if len(s.Members) > 0 { // a council: its members, not only their backends
+		v.Members = nil
+		for _, m := range s.Members {
+			name := m.Member
+			if m.Failed != "" {
+				name += " (left out: " + m.Failed + ")"
+			}
+			v.Members = append(v.Members, name)
+		}
+	}
 	if r := s.LastRun; r != nil {
 		v.ProgressLog = layout.New(repo, name).ProgressLog()
 		v.ExitStatus, v.Error = r.ExitStatus, r.Error
 	}
-	for _, b := range v.Members {
+	for _, b := range slices.Sorted(maps.Keys(s.Usage)) {
 		u := s.Usage[b]
 		v.Usage = append(v.Usage, mcpserver.Usage{Backend: b, Calls: u.Calls, InputTokens: u.InputTokens,
 			OutputTokens: u.OutputTokens, CostUSD: u.CostUSD, Seconds: u.Seconds})

@@ -186,6 +186,9 @@ func TestMCPCouncil(t *testing.T) {
 	if out["state"] != "done" {
 		t.Fatalf("council session ended:\n%s", text)
 	}
+	if members, _ := json.Marshal(out["members"]); string(members) != `["mock-alpha","mock-beta"]` {
+		t.Errorf("status names the members %s, want mock-alpha and mock-beta:\n%s", members, text)
+	}
 	refs := gitOut(t, repo, "for-each-ref", "--format=%(refname:short)", "refs/heads/research/")
 	if want := "research/tides\nresearch/tides.mock-alpha\nresearch/tides.mock-beta\n"; refs != want {
 		t.Errorf("branches:\n%s\nwant:\n%s", refs, want)
