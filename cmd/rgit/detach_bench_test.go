@@ -149,11 +149,13 @@ func BenchmarkMCPStart(b *testing.B) {
 // (/proc/sys/kernel/sched_autogroup_enabled): a new session's processes
 // share the CPU as one group with every other session, while a run in
 // the caller's session shares its group with the caller. On a busy
-// machine that alone moves a run's wall time by 10-50% either way, which
-// is not rgit's work: measured on this code, the detached child's path
-// takes the same CPU time as the foreground (0.5 s user+sys for this
-// session). The foreground run in the caller's session is reported too,
-// with its ratio, so the scheduling effect stays visible. The benchmark
+// machine that alone moves a run's wall time by 10-50% either way, and it
+// is not rgit's work: run directly and waited for, the detached child's
+// code path takes the same CPU time as a foreground run (0.63 s against
+// 0.62 s user+sys for this session, medians of 12 on a 2-core machine),
+// and a foreground run under setsid is as slow as a detached one. The
+// foreground run in the caller's session is reported too, with its
+// ratio, so the scheduling effect stays visible. The benchmark
 // itself watches for the detached run's end (a file read every 100ms), so
 // that no other process competes with the session for the CPU; the three
 // kinds take turns in rotating order.
