@@ -31,24 +31,31 @@ const gitConfigHelp = "Defaults from git config (the repository's over your glob
 	"  git config research.model claude:claude-opus-4-6\n" +
 	"  git config --global research.breadth 2"
 
-// gitConfigDefault is a git config value as git resolves it in the working
-// directory: ok is false when the key is unset or git is missing. Keys are
-// matched case-insensitively, as git does.
-func gitConfigDefault(key string) (value string, ok bool, err error) {
-	cmd := exec.Command("git", "config", "--get", key)
+// gitConfigResearch is every research.* key as git resolves it in the
+// working directory, by lowercase name (git matches names so); nothing
+// when none is set or git is missing. Each key's last value wins, as
+// with git config --get.
+func gitConfigResearch() (map[string]string, error) {
+	cmd := exec.Command("git", "config", "-z", "--get-regexp", `^research\.`)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	var ee *exec.ExitError
 	switch {
-	case errors.As(err, &ee) && ee.ExitCode() == 1: // unset
-		return "", false, nil
+	case errors.As(err, &ee) && ee.ExitCode() == 1: // none set
+		return nil, nil
 	case errors.Is(err, exec.ErrNotFound):
-		return "", false, nil
+		return nil, nil
 	case err != nil:
-		return "", false, fmt.Errorf("read git config %s: %s", key, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("read git config research.*: %s", strings.TrimSpace(stderr.String()))
 	}
-	return strings.TrimSpace(string(out)), true, nil
+	values := map[string]string{}
+	for _, entry := range strings.Split(string(out), "\x00") {
+		if key, value, _ := strings.Cut(entry, "\n"); key != "" {
+			values[strings.ToLower(key)] = strings.TrimSpace(value)
+		}
+	}
+	return values, nil
 }
 
 // applyGitConfig sets every research flag the user left unset from git
@@ -61,16 +68,19 @@ func applyGitConfig(c *cli.Context) error {
 			defined[n] = f
 		}
 	}
+	// One git call for every key: each is a process start, and --detach
+	// pays for them twice before it can answer.
+	values, err := gitConfigResearch()
+	if err != nil {
+		return err
+	}
 	for _, k := range gitConfigKeys {
 		f, ok := defined[k.flag]
 		if !ok || (c.IsSet(k.flag) && c.String(k.flag) != "") {
 			continue
 		}
-		v, ok, err := gitConfigDefault(k.key)
-		if err != nil {
-			return err
-		}
-		if !ok || v == "" {
+		v := values[strings.ToLower(k.key)]
+		if v == "" {
 			continue
 		}
 		if _, isInt := f.(*cli.IntFlag); isInt {

@@ -74,9 +74,6 @@ func (e notYet) Error() string { return e.what + " are not available in this rgi
 func (e notYet) Hint() string  { return e.hint }
 
 func (p phasesSessions) Start(_ context.Context, req mcpserver.StartRequest) (mcpserver.Started, error) {
-	if len(req.Council) > 0 {
-		return mcpserver.Started{}, notYet{"council sessions", "leave council out and pass model for one agent (or nothing, for rgit's choice)"}
-	}
 	if req.CostUSD > 0 {
 		return mcpserver.Started{}, notYet{"cost budgets", "leave cost_usd out; time_minutes bounds a session's wall clock"}
 	}
@@ -97,6 +94,9 @@ func (p phasesSessions) Start(_ context.Context, req mcpserver.StartRequest) (mc
 	if req.ReviewModel != "" && req.Model != "mock" {
 		args = append(args, "--review-model="+req.ReviewModel)
 	}
+	if len(req.Council) > 0 {
+		args = append(args, "--council="+councilArg(req.Council))
+	}
 	if req.Test {
 		args = append(args, "--test")
 	}
@@ -109,6 +109,15 @@ func (p phasesSessions) Resume(_ context.Context, req mcpserver.ResumeRequest) (
 		return mcpserver.Started{}, notYet{"cost budgets", "leave cost_usd out; time_minutes bounds a session's wall clock"}
 	}
 	return detachIn(req.Repo, timeArg([]string{"--name=" + req.Name, "--resume"}, req.TimeBudget))
+}
+
+// councilArg is research_start's council as --council's value:
+// ["installed"] is --council auto, every usable agent CLI (two at least).
+func councilArg(members []string) string {
+	if len(members) == 1 && members[0] == mcpserver.Installed {
+		return "auto"
+	}
+	return strings.Join(members, ",")
 }
 
 func timeArg(args []string, budget time.Duration) []string {
@@ -152,11 +161,21 @@ func (p phasesSessions) Status(_ context.Context, repo, name string) (mcpserver.
 	v := mcpserver.StatusView{Name: s.Name, Branch: s.Branch, Topic: s.Topic, State: state(s), Phase: string(s.Phase),
 		Iteration: s.Iteration, MaxIterations: s.MaxIter, Topics: mcpserver.Counts{Complete: s.Counts.Complete, Total: s.Counts.Total},
 		Head: s.Head, Members: slices.Sorted(maps.Keys(s.Usage))}
+	if len(s.Members) > 0 { // a council: its members, not only their backends
+		v.Members = nil
+		for _, m := range s.Members {
+			name := m.Member
+			if m.Failed != "" {
+				name += " (left out: " + m.Failed + ")"
+			}
+			v.Members = append(v.Members, name)
+		}
+	}
 	if r := s.LastRun; r != nil {
 		v.ProgressLog = layout.New(repo, name).ProgressLog()
 		v.ExitStatus, v.Error = r.ExitStatus, r.Error
 	}
-	for _, b := range v.Members {
+	for _, b := range slices.Sorted(maps.Keys(s.Usage)) {
 		u := s.Usage[b]
 		v.Usage = append(v.Usage, mcpserver.Usage{Backend: b, Calls: u.Calls, InputTokens: u.InputTokens,
 			OutputTokens: u.OutputTokens, CostUSD: u.CostUSD, Seconds: u.Seconds})

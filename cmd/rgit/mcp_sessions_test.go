@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -146,8 +147,8 @@ func TestMCPStartRefused(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{"council", "research_start", map[string]any{"topic": "t", "council": []string{"installed"}},
-			"rgit: error: council sessions are not available in this rgit yet\nrgit: hint: leave council out and pass model for one agent"},
+		{"council of one", "research_start", map[string]any{"topic": "t", "council": []string{"mock:alpha"}},
+			"rgit: error: a council needs at least two members"},
 		{"cost budget", "research_start", map[string]any{"topic": "t", "model": "mock", "cost_usd": 2},
 			"rgit: error: cost budgets are not available in this rgit yet\nrgit: hint: leave cost_usd out"},
 		{"cost budget on resume", "research_resume", map[string]any{"name": "t", "cost_usd": 2}, "rgit: error: cost budgets are not available"},
@@ -167,5 +168,95 @@ func TestMCPStartRefused(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(repo, ".research")); err == nil {
 		t.Error("refused calls wrote a workspace")
+	}
+}
+
+// TestMCPCouncil: research_start with council members starts a council
+// session (seed 000): each member researches on its own branch, the
+// survivors are merged, and the report is the council's synthesis.
+func TestMCPCouncil(t *testing.T) {
+	repo := newRepo(t)
+	cs := mcpSession(t, repo)
+	isErr, text, out := callTool(t, cs, "research_start", map[string]any{"topic": "How do tides work?", "name": "tides",
+		"council": []string{"mock:alpha", "mock:beta"}, "breadth": 1, "depth": 0, "test": true})
+	if isErr || out["branch"] != "research/tides" {
+		t.Fatalf("research_start: %s", text)
+	}
+	text, out = waitDone(t, cs, "tides")
+	if out["state"] != "done" {
+		t.Fatalf("council session ended:\n%s", text)
+	}
+	if members, _ := json.Marshal(out["members"]); string(members) != `["mock-alpha","mock-beta"]` {
+		t.Errorf("status names the members %s, want mock-alpha and mock-beta:\n%s", members, text)
+	}
+	refs := gitOut(t, repo, "for-each-ref", "--format=%(refname:short)", "refs/heads/research/")
+	if want := "research/tides\nresearch/tides.mock-alpha\nresearch/tides.mock-beta\n"; refs != want {
+		t.Errorf("branches:\n%s\nwant:\n%s", refs, want)
+	}
+	for _, member := range []string{"research/tides.mock-alpha", "research/tides.mock-beta"} {
+		if _, err := gitTry(repo, "merge-base", "--is-ancestor", member, "research/tides"); err != nil {
+			t.Errorf("%s is not merged into the session branch: %v", member, err)
+		}
+	}
+	isErr, text, out = callTool(t, cs, "research_report", map[string]any{"name": "tides"})
+	if isErr || out["finished"] != true {
+		t.Fatalf("report: %s", text)
+	}
+	md, _ := out["markdown"].(string)
+	for _, want := range []string{"mock-alpha", "mock-beta"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the report does not name council member %s:\n%s", want, md)
+		}
+	}
+}
+
+// TestMCPCouncilInstalled: ["installed"] is every agent CLI installed
+// here; with fewer than two it is refused as --council auto is, and
+// nothing is written.
+func TestMCPCouncilInstalled(t *testing.T) {
+	for _, cli := range []string{"claude", "codex", "gemini", "opencode"} {
+		if _, err := exec.LookPath(cli); err == nil {
+			t.Skipf("%s is installed", cli)
+		}
+	}
+	t.Setenv("OPENAI_BASE_URL", "")
+	repo := newRepo(t)
+	cs := mcpSession(t, repo)
+	isErr, text, _ := callTool(t, cs, "research_start", map[string]any{"topic": "t", "council": []string{"installed"}, "test": true})
+	if want := "rgit: error: --council auto needs two usable agent backends, found 0 (none)\nrgit: hint: install or log in to at least two of them"; !isErr || !strings.HasPrefix(text, want) {
+		t.Errorf("%v %q, want it to start with %q", isErr, text, want)
+	}
+	if out := gitOut(t, repo, "for-each-ref", "refs/heads/research/"); out != "" {
+		t.Errorf("a refused council wrote branches:\n%s", out)
+	}
+}
+
+// TestMCPCouncilCancel: research_cancel (the plugin's /cancel-research)
+// stops a running council session, which stays resumable: research_resume
+// finishes it.
+func TestMCPCouncilCancel(t *testing.T) {
+	repo := newRepo(t)
+	cs := mcpSession(t, repo)
+	t.Setenv("RGIT_MOCK_DELAY", "2s") // each agent call: the session is still running when cancelled
+	if isErr, text, _ := callTool(t, cs, "research_start", map[string]any{"topic": "How do tides work?", "name": "tides",
+		"council": []string{"mock:alpha", "mock:beta"}, "breadth": 1, "depth": 0, "test": true}); isErr {
+		t.Fatalf("research_start: %s", text)
+	}
+	if isErr, text, _ := callTool(t, cs, "research_cancel", map[string]any{"name": "tides"}); isErr {
+		t.Fatalf("research_cancel: %s", text)
+	}
+	if text, out := waitDone(t, cs, "tides"); out["state"] != "stopped" {
+		t.Fatalf("cancelled council session:\n%s", text)
+	}
+	if _, text, out := callTool(t, cs, "research_report", map[string]any{"name": "tides"}); out["finished"] != false ||
+		!strings.Contains(text, "not finished: session tides is stopped") || !strings.Contains(text, "research_resume continues it") {
+		t.Errorf("report of a cancelled session: %s", text)
+	}
+	t.Setenv("RGIT_MOCK_DELAY", "")
+	if isErr, text, _ := callTool(t, cs, "research_resume", map[string]any{"name": "tides"}); isErr {
+		t.Fatalf("research_resume: %s", text)
+	}
+	if text, out := waitDone(t, cs, "tides"); out["state"] != "done" {
+		t.Errorf("resumed council session:\n%s", text)
 	}
 }

@@ -55,8 +55,13 @@ func statusText(v StatusView) string {
 
 func reportText(r ReportView) string {
 	if !r.Finished {
-		return fmt.Sprintf("not finished: session %s is %s (phase %s, %d of %d topics complete); call research_status until it is done.\n",
-			r.Name, r.Status.State, dash(r.Status.Phase), r.Status.Topics.Complete, r.Status.Topics.Total)
+		// A stopped session never ends by itself: it needs a resume.
+		next := "call research_status until it is done"
+		if r.Status.State == Stopped {
+			next = "research_resume continues it from its last phase"
+		}
+		return fmt.Sprintf("not finished: session %s is %s (phase %s, %d of %d topics complete); %s.\n",
+			r.Name, r.Status.State, dash(r.Status.Phase), r.Status.Topics.Complete, r.Status.Topics.Total, next)
 	}
 	return fmt.Sprintf("report of session %s: %s on branch %s\n\n%s", r.Name, r.Path, r.Branch, r.Markdown)
 }

@@ -17,6 +17,8 @@ func TestReport(t *testing.T) {
 	repo := gitRepo(t)
 	doneStatus := running("c9")
 	doneStatus.State = Done
+	stopped := running("c1")
+	stopped.State = Stopped
 	tests := []struct {
 		name      string
 		report    ReportView
@@ -28,6 +30,8 @@ func TestReport(t *testing.T) {
 			false, []string{"report of session tides: reports/tides/report.md on branch research/tides", "# How Tides Work", "[1]"}, nil},
 		{"running", ReportView{Name: "tides", Branch: "research/tides", Status: running("c1")},
 			false, []string{"not finished: session tides is running (phase research, 1 of 3 topics complete)"}, []string{"# How Tides Work"}},
+		{"stopped", ReportView{Name: "tides", Branch: "research/tides", Status: stopped},
+			false, []string{"not finished: session tides is stopped (phase research, 1 of 3 topics complete); research_resume continues it"}, []string{"# How Tides Work", "until it is done"}},
 		{"failed", ReportView{Name: "tides", Branch: "research/tides", Status: failed()},
 			true, []string{"rgit: error: session tides failed, so it has no report: research tides/moon: every agent failed", "rgit: hint: "}, []string{"done"}},
 		{"failed but claims a report", ReportView{Name: "tides", Finished: true, Markdown: markdown, Status: failed()},
