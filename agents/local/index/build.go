@@ -37,7 +37,7 @@ func Open(ctx context.Context, cfg Config) (*Index, Stats, error) {
 	}
 	var old *Index
 	if cfg.CacheDir != "" {
-		old, _ = load(cachePath(cfg.CacheDir, roots, append(slices.Clone(cfg.Exclude), cfg.Skip...))) // a bad cache is rebuilt
+		old, _ = load(cachePath(cfg.CacheDir, roots, cacheExclude(roots, cfg))) // a bad cache is rebuilt
 	}
 	return Update(ctx, old, cfg)
 }
@@ -85,7 +85,7 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	}
 	if ix != old {
 		if cfg.CacheDir != "" {
-			if err := save(cachePath(cfg.CacheDir, roots, append(slices.Clone(cfg.Exclude), cfg.Skip...)), ix); err != nil {
+			if err := save(cachePath(cfg.CacheDir, roots, cacheExclude(roots, cfg)), ix); err != nil {
 				return nil, Stats{}, err
 			}
 			st.Saved = true
@@ -93,6 +93,20 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	}
 	st.Files, st.Passages = len(ix.Files), ix.Len()
 	return ix, st, nil
+}
+
+// cacheExclude is what, besides the roots, tells one cache from another:
+// the exclusions, and the skipped directories that lie under a root. A
+// session's own workspace outside the corpus skips nothing, so sessions in
+// different workspaces share the corpus's cache.
+func cacheExclude(roots []Root, cfg Config) []string {
+	out := slices.Clone(cfg.Exclude)
+	for _, r := range roots {
+		for _, s := range skipUnder(r.Dir, cfg.Skip) {
+			out = append(out, r.Dir+"/"+s)
+		}
+	}
+	return out
 }
 
 func workers(cfg Config) int {
