@@ -99,7 +99,7 @@ func BenchmarkReadAll(b *testing.B) {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		s, err := scanCorpus(context.Background(), roots, nil, nil, nil)
+		s, err := scanCorpus(context.Background(), roots, nil, nil, nil, 1)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"path"
 	"runtime"
 	"slices"
+	"sync"
 )
 
 // Config says what to index and where to keep the cache.
@@ -51,7 +52,7 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	if old != nil && !slices.Equal(old.Roots, roots) {
 		old = nil
 	}
-	scan, err := scanCorpus(ctx, roots, cfg.Exclude, cfg.Skip, old)
+	scan, err := scanCorpus(ctx, roots, cfg.Exclude, cfg.Skip, old, workers(cfg))
 	if err != nil {
 		return nil, Stats{}, err
 	}
@@ -129,7 +130,25 @@ type todo struct {
 	old  int // old file with the same path, or -1
 }
 
-func scanCorpus(ctx context.Context, roots []Root, exclude, skip []string, old *Index) (scanResult, error) {
+// statAll stats the files of root on n goroutines (a warm open is mostly
+// these calls); a file that cannot be stat'ed is nil.
+func statAll(root string, rels []string, n int) []os.FileInfo {
+	out := make([]os.FileInfo, len(rels))
+	var wg sync.WaitGroup
+	for w := range max(1, n) {
+		wg.Go(func() {
+			for i := w; i < len(rels); i += max(1, n) {
+				if st, err := os.Stat(path.Join(root, rels[i])); err == nil {
+					out[i] = st
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+func scanCorpus(ctx context.Context, roots []Root, exclude, skip []string, old *Index, n int) (scanResult, error) {
 	var s scanResult
 	byPath := map[string]int{}
 	if old != nil {
@@ -145,10 +164,11 @@ func scanCorpus(ctx context.Context, roots []Root, exclude, skip []string, old *
 		if err != nil {
 			return s, err
 		}
-		for _, rel := range rels {
+		stats := statAll(r.Dir, rels, n)
+		for i, rel := range rels {
 			abs := path.Join(r.Dir, rel)
-			st, err := os.Stat(abs)
-			if err != nil || !st.Mode().IsRegular() || st.Size() > MaxFileSize {
+			st := stats[i]
+			if st == nil || !st.Mode().IsRegular() || st.Size() > MaxFileSize {
 				continue
 			}
 			f := File{Root: ri, Rel: rel, Size: st.Size(), ModTime: st.ModTime().UnixNano()}
