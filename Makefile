@@ -47,6 +47,11 @@ fuzz:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=6 ./... | tee bench.txt
 
+# Cold and warm index of GOROOT/src+doc against the grep -rl floor, same run.
+.PHONY: bench-index
+bench-index:
+	./testdata/eval/bench-index.sh
+
 # rgit builds for every system it supports (process groups, signals and
 # lock liveness sit behind build tags).
 cross:

@@ -20,7 +20,27 @@ const (
 	minSentence     = 4   // words: shorter fragments are headings, not statements
 	maxSentence     = 60  // words: longer runs are lists or tables
 	answerShare     = 0.4 // a sentence's score must reach this share of the best
+	definitionBoost = 1.5 // a sentence whose subject is a question term
+	maxSubject      = 8   // words before the verb of a definition
 )
+
+// definitionVerbs join a subject to what is said of it.
+var definitionVerbs = []string{" is ", " are ", " means ", " refers to ", " denotes "}
+
+// subject returns the words before a sentence's first linking verb ("is",
+// "are", "means") when they are few enough to be its subject.
+func subject(text string) (string, bool) {
+	end := -1
+	for _, v := range definitionVerbs {
+		if i := strings.Index(text, v); i > 0 && (end < 0 || i < end) {
+			end = i
+		}
+	}
+	if end < 0 || len(strings.Fields(text[:end])) > maxSubject {
+		return "", false
+	}
+	return text[:end], true
+}
 
 // sentence is one statement of a quotation, with the lines it spans.
 type sentence struct {
@@ -136,6 +156,18 @@ func (r *run) answer(fs []finding, qq index.Query) []sentence {
 			// Two question terms in one sentence say more than one term
 			// twice as rare: reward sentences that hold several.
 			s.score *= w * (1 + 0.25*float64(len(got)-1))
+			// A sentence whose subject is what the question asks about
+			// ("The happens before relation is defined as ...", "Once is
+			// an object that ...") states it; one that names it in passing
+			// does not.
+			if subj, ok := subject(s.text); ok {
+				for _, t := range index.Terms(subj) {
+					if got[t] {
+						s.score *= definitionBoost
+						break
+					}
+				}
+			}
 			if s.score > 0 {
 				cands = append(cands, s)
 			}

@@ -16,6 +16,7 @@ const (
 	summaryLines  = 6  // lines of each summary excerpt of a document
 	implLines     = 20 // lines of each summary excerpt of code
 	implQuotes    = 2  // code excerpts under Implementation
+	answeredBoost = 2  // code of a declaration whose comment gave the answer
 )
 
 // topicFindings is one plan topic with its verified quotations.
@@ -123,7 +124,7 @@ func (r *run) synthesize() string {
 // of each further file).
 func (r *run) writeSummary(sb *strings.Builder, src *sources, pool []finding, qq index.Query) {
 	ans := r.answer(pool, qq)
-	excerpts := r.excerpts(pool, qq)
+	excerpts := r.excerpts(pool, qq, ans)
 	if len(ans) == 0 && len(excerpts) == 0 {
 		sb.WriteString("No evidence found in the corpus: no passage holds enough of the question's words to answer it.\n\n")
 		return
@@ -189,7 +190,10 @@ func (r *run) directFindings(qq index.Query) []finding {
 // every quotation is cut to its best summaryLines lines (implLines for
 // code), ranked by BM25 for the question with tests and examples lowered,
 // and weak ones (under a third of the best) are left to the findings.
-func (r *run) excerpts(all []finding, qq index.Query) []finding {
+// The code of a declaration whose comment gave the answer ranks higher:
+// it implements what the answer says, while a short line that merely
+// names the question's words (var once sync.Once) does not.
+func (r *run) excerpts(all []finding, qq index.Query, ans []sentence) []finding {
 	var cands []finding
 	for _, f := range all {
 		g, ok := r.implExcerpt(f, qq)
@@ -203,6 +207,9 @@ func (r *run) excerpts(all []finding, qq index.Query) []finding {
 		}
 		g.Words = matchedWords(g.Lines, qq)
 		g.Score = r.ix.ScoreText(qq, strings.Join(g.Lines, "\n")+"\n"+g.Label, declTerms(g)...) * index.ClassWeight(qq, g.Path)
+		if ok && r.statesAnswer(g, ans) {
+			g.Score *= answeredBoost
+		}
 		cands = append(cands, g)
 	}
 	slices.SortStableFunc(cands, func(a, b finding) int {
@@ -234,6 +241,19 @@ func (r *run) excerpts(all []finding, qq index.Query) []finding {
 		}
 	}
 	return out
+}
+
+// statesAnswer reports whether an answer sentence comes from the
+// declaration (comment and body) that code excerpt g quotes.
+func (r *run) statesAnswer(g finding, ans []sentence) bool {
+	file := r.ix.FileByCite(g.Path)
+	if file == nil {
+		return false
+	}
+	p, ok := r.ix.PassageAt(file, g.Start)
+	return ok && slices.ContainsFunc(ans, func(s sentence) bool {
+		return s.path == g.Path && p.Start <= s.start && s.end <= p.End
+	})
 }
 
 // implExcerpt quotes the code of the declaration a code finding comes

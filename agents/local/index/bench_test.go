@@ -1,7 +1,7 @@
 package index
 
-// Benchmarks over the Go distribution's sources ($(go env GOROOT)/src, or
-// RGIT_BENCH_CORPUS). Each reports peak-RSS-MB, the process's peak resident
+// Benchmarks over the Go distribution's sources and documents
+// ($(go env GOROOT)/src and doc, or RGIT_BENCH_CORPUS). Each reports peak-RSS-MB, the process's peak resident
 // memory so far (getrusage), so run the cold benchmark alone for a clean
 // figure:
 //
@@ -13,8 +13,11 @@ package index
 //	/usr/bin/time -v /tmp/index.test -test.run '^$' -test.bench IndexCold -test.benchtime 1x
 //
 // Baselines, measured in the same run: ReadAll lists, reads and hashes every
-// file on one goroutine (the I/O floor of any cold index), and QueryScan answers a query by
-// scanning every passage for the query terms without the index.
+// file on one goroutine (the I/O floor of any cold index), GrepFloor runs
+// grep -rlF of a question's answer keys over the corpus, and QueryScan
+// answers a query by scanning every passage for the query terms without
+// the index. `make bench-index` runs cold, warm and grep three times each,
+// interleaved, under /usr/bin/time.
 
 import (
 	"context"
@@ -28,20 +31,25 @@ import (
 	"time"
 )
 
-func benchCorpus(b *testing.B) string {
+// benchCorpus is GOROOT/src and GOROOT/doc, or the directories of
+// RGIT_BENCH_CORPUS (a list separated like PATH).
+func benchCorpus(b *testing.B) []string {
 	b.Helper()
 	if c := os.Getenv("RGIT_BENCH_CORPUS"); c != "" {
-		return c
+		return filepath.SplitList(c)
 	}
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		b.Skip("go env GOROOT: ", err)
 	}
-	dir := filepath.Join(strings.TrimSpace(string(out)), "src")
-	if _, err := os.Stat(dir); err != nil {
-		b.Skip("no Go sources: ", err)
+	root := strings.TrimSpace(string(out))
+	dirs := []string{filepath.Join(root, "src"), filepath.Join(root, "doc")}
+	for _, d := range dirs {
+		if _, err := os.Stat(d); err != nil {
+			b.Skip("no Go sources: ", err)
+		}
 	}
-	return dir
+	return dirs
 }
 
 var benchQueries = []string{
@@ -55,7 +63,7 @@ var benchQueries = []string{
 func BenchmarkIndexCold(b *testing.B) {
 	corpus := benchCorpus(b)
 	for b.Loop() {
-		ix, _, err := Open(context.Background(), Config{Dirs: []string{corpus}, CacheDir: b.TempDir()})
+		ix, _, err := Open(context.Background(), Config{Dirs: corpus, CacheDir: b.TempDir()})
 		if err != nil || ix.Len() == 0 {
 			b.Fatal(err)
 		}
@@ -65,7 +73,13 @@ func BenchmarkIndexCold(b *testing.B) {
 
 func BenchmarkIndexWarm(b *testing.B) {
 	corpus := benchCorpus(b)
-	cfg := Config{Dirs: []string{corpus}, CacheDir: b.TempDir()}
+	// RGIT_BENCH_CACHE keeps the cache across runs, so that a process
+	// measured from outside does warm work only.
+	cache := os.Getenv("RGIT_BENCH_CACHE")
+	if cache == "" {
+		cache = b.TempDir()
+	}
+	cfg := Config{Dirs: corpus, CacheDir: cache}
 	if _, _, err := Open(context.Background(), cfg); err != nil {
 		b.Fatal(err)
 	}
@@ -80,12 +94,12 @@ func BenchmarkIndexWarm(b *testing.B) {
 
 func BenchmarkReadAll(b *testing.B) {
 	corpus := benchCorpus(b)
-	roots, err := MakeRoots([]string{corpus})
+	roots, err := MakeRoots(corpus)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		s, err := scanCorpus(context.Background(), roots, nil, nil, nil)
+		s, err := scanCorpus(context.Background(), roots, nil, nil, nil, 1)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -99,9 +113,39 @@ func BenchmarkReadAll(b *testing.B) {
 	}
 }
 
+// grepKeys are answer keys of the evaluation set (testdata/eval), one
+// question's worth each: the floor is what grep -rl needs to list the files
+// that state them, with no ranking, over the same corpus.
+var grepKeys = [][]string{
+	{"starvationThresholdNs", "starvation mode"},
+	{"propagateCancel", "removeChild"},
+	{"synchronized before relation", "transitive closure"},
+}
+
+// BenchmarkGrepFloor runs grep -rlF of one question's keys over the corpus
+// per iteration: the no-index floor a cold build is compared with.
+func BenchmarkGrepFloor(b *testing.B) {
+	corpus := benchCorpus(b)
+	if _, err := exec.LookPath("grep"); err != nil {
+		b.Skip("no grep")
+	}
+	i := 0
+	for b.Loop() {
+		args := []string{"-rlF"}
+		for _, k := range grepKeys[i%len(grepKeys)] {
+			args = append(args, "-e", k)
+		}
+		out, err := exec.Command("grep", append(args, corpus...)...).Output()
+		if err != nil || len(out) == 0 {
+			b.Fatal("grep found nothing: ", err)
+		}
+		i++
+	}
+}
+
 func BenchmarkQuery(b *testing.B) {
 	corpus := benchCorpus(b)
-	cfg := Config{Dirs: []string{corpus}, CacheDir: b.TempDir()}
+	cfg := Config{Dirs: corpus, CacheDir: b.TempDir()}
 	ix, _, err := Open(context.Background(), cfg)
 	if err != nil {
 		b.Fatal(err)
@@ -125,7 +169,7 @@ func BenchmarkQuery(b *testing.B) {
 // read into memory first, so it measures matching, not I/O.
 func BenchmarkQueryScan(b *testing.B) {
 	corpus := benchCorpus(b)
-	ix, _, err := Open(context.Background(), Config{Dirs: []string{corpus}})
+	ix, _, err := Open(context.Background(), Config{Dirs: corpus})
 	if err != nil {
 		b.Fatal(err)
 	}

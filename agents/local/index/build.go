@@ -6,6 +6,7 @@ import (
 	"path"
 	"runtime"
 	"slices"
+	"sync"
 )
 
 // Config says what to index and where to keep the cache.
@@ -37,7 +38,7 @@ func Open(ctx context.Context, cfg Config) (*Index, Stats, error) {
 	}
 	var old *Index
 	if cfg.CacheDir != "" {
-		old, _ = load(cachePath(cfg.CacheDir, roots, append(slices.Clone(cfg.Exclude), cfg.Skip...))) // a bad cache is rebuilt
+		old, _ = load(cachePath(cfg.CacheDir, roots, cacheExclude(roots, cfg))) // a bad cache is rebuilt
 	}
 	return Update(ctx, old, cfg)
 }
@@ -51,7 +52,7 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	if old != nil && !slices.Equal(old.Roots, roots) {
 		old = nil
 	}
-	scan, err := scanCorpus(ctx, roots, cfg.Exclude, cfg.Skip, old)
+	scan, err := scanCorpus(ctx, roots, cfg.Exclude, cfg.Skip, old, workers(cfg))
 	if err != nil {
 		return nil, Stats{}, err
 	}
@@ -85,7 +86,7 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	}
 	if ix != old {
 		if cfg.CacheDir != "" {
-			if err := save(cachePath(cfg.CacheDir, roots, append(slices.Clone(cfg.Exclude), cfg.Skip...)), ix); err != nil {
+			if err := save(cachePath(cfg.CacheDir, roots, cacheExclude(roots, cfg)), ix); err != nil {
 				return nil, Stats{}, err
 			}
 			st.Saved = true
@@ -93,6 +94,20 @@ func Update(ctx context.Context, old *Index, cfg Config) (*Index, Stats, error) 
 	}
 	st.Files, st.Passages = len(ix.Files), ix.Len()
 	return ix, st, nil
+}
+
+// cacheExclude is what, besides the roots, tells one cache from another:
+// the exclusions, and the skipped directories that lie under a root. A
+// session's own workspace outside the corpus skips nothing, so sessions in
+// different workspaces share the corpus's cache.
+func cacheExclude(roots []Root, cfg Config) []string {
+	out := slices.Clone(cfg.Exclude)
+	for _, r := range roots {
+		for _, s := range skipUnder(r.Dir, cfg.Skip) {
+			out = append(out, r.Dir+"/"+s)
+		}
+	}
+	return out
 }
 
 func workers(cfg Config) int {
@@ -115,7 +130,25 @@ type todo struct {
 	old  int // old file with the same path, or -1
 }
 
-func scanCorpus(ctx context.Context, roots []Root, exclude, skip []string, old *Index) (scanResult, error) {
+// statAll stats the files of root on n goroutines (a warm open is mostly
+// these calls); a file that cannot be stat'ed is nil.
+func statAll(root string, rels []string, n int) []os.FileInfo {
+	out := make([]os.FileInfo, len(rels))
+	var wg sync.WaitGroup
+	for w := range max(1, n) {
+		wg.Go(func() {
+			for i := w; i < len(rels); i += max(1, n) {
+				if st, err := os.Stat(path.Join(root, rels[i])); err == nil {
+					out[i] = st
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+func scanCorpus(ctx context.Context, roots []Root, exclude, skip []string, old *Index, n int) (scanResult, error) {
 	var s scanResult
 	byPath := map[string]int{}
 	if old != nil {
@@ -131,10 +164,11 @@ func scanCorpus(ctx context.Context, roots []Root, exclude, skip []string, old *
 		if err != nil {
 			return s, err
 		}
-		for _, rel := range rels {
+		stats := statAll(r.Dir, rels, n)
+		for i, rel := range rels {
 			abs := path.Join(r.Dir, rel)
-			st, err := os.Stat(abs)
-			if err != nil || !st.Mode().IsRegular() || st.Size() > MaxFileSize {
+			st := stats[i]
+			if st == nil || !st.Mode().IsRegular() || st.Size() > MaxFileSize {
 				continue
 			}
 			f := File{Root: ri, Rel: rel, Size: st.Size(), ModTime: st.ModTime().UnixNano()}

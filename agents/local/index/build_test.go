@@ -181,3 +181,31 @@ func TestSearchRanksRareTermFirst(t *testing.T) {
 		}
 	}
 }
+
+// Sessions skip their own workspace; one outside the corpus must not make
+// another session's cache unusable, while one inside it changes the files.
+func TestCacheSharedAcrossWorkspaces(t *testing.T) {
+	corpus := filepath.Join(t.TempDir(), "notes")
+	cache := t.TempDir()
+	write(t, corpus, "a.md", "# Alpha\n\nThe starvation mode hands the lock off.\n")
+	write(t, corpus, "work/b.md", "# Beta\n\nA session's own report.\n")
+	steps := []struct {
+		name string
+		skip string
+		want Stats
+	}{
+		{"first workspace", t.TempDir(), Stats{Files: 2, Passages: 2, Indexed: 2, Saved: true}},
+		{"second workspace", t.TempDir(), Stats{Files: 2, Passages: 2, Cached: true}},
+		{"workspace in the corpus", filepath.Join(corpus, "work"), Stats{Files: 1, Passages: 1, Indexed: 1, Saved: true}},
+		{"again in the corpus", filepath.Join(corpus, "work"), Stats{Files: 1, Passages: 1, Cached: true}},
+	}
+	for _, s := range steps {
+		_, st, err := Open(context.Background(), Config{Dirs: []string{corpus}, CacheDir: cache, Skip: []string{s.skip}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st != s.want {
+			t.Errorf("%s: stats %+v, want %+v", s.name, st, s.want)
+		}
+	}
+}

@@ -14,7 +14,7 @@ import (
 
 // cacheMagic names the format; a change of layout or of tokenization must
 // change it, so old caches are rebuilt rather than misread.
-const cacheMagic = "RGITIDX9"
+const cacheMagic = "RGITIDXA"
 
 // cachePath is the cache file for a set of roots and exclusions.
 func cachePath(dir string, roots []Root, exclude []string) string {

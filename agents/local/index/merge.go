@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -60,16 +61,21 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 	}
 	terms, oldMap, workerMap := mergeDicts(old, tks)
 
-	// each calls fn for every posting in the new index's passage order.
-	each := func(fn func(term int, doc, tf uint32)) {
+	// each calls fn for every posting of the terms in [lo, hi) in the new
+	// index's passage order. The two passes below run one goroutine per
+	// range of terms (as many as there were readers): every term's counters
+	// and bytes belong to one goroutine, so they need no lock, and each
+	// goroutine's working set is its share of the dictionary.
+	each := func(lo, hi int, fn func(term int, doc, tf uint32)) {
 		if old != nil {
 			for t := range old.df {
-				g := oldMap[t]
-				old.postings(t, func(doc int, tf uint32) {
-					if nd := remapDoc[doc]; nd >= 0 {
-						fn(g, uint32(nd), tf)
-					}
-				})
+				if g := oldMap[t]; g >= lo && g < hi {
+					old.postings(t, func(doc int, tf uint32) {
+						if nd := remapDoc[doc]; nd >= 0 {
+							fn(g, uint32(nd), tf)
+						}
+					})
+				}
 			}
 		}
 		for ri, r := range res {
@@ -81,24 +87,36 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 			for pi, n := range r.nterms {
 				doc := newFirst[ri] + uint32(pi)
 				for _, e := range r.post[k : k+int(n)] {
-					fn(wm[e>>8], doc, e&0xff)
+					if g := wm[e>>8]; g >= lo && g < hi {
+						fn(g, doc, e&0xff)
+					}
 				}
 				k += int(n)
 			}
 		}
 	}
+	shards := max(1, len(tks))
+	parallel := func(fn func(lo, hi int)) {
+		var wg sync.WaitGroup
+		for k := range shards {
+			wg.Go(func() { fn(k*len(terms)/shards, (k+1)*len(terms)/shards) })
+		}
+		wg.Wait()
+	}
 	df := make([]uint32, len(terms))
 	size := make([]uint64, len(terms))
 	last := make([]uint32, len(terms))
-	var tmp [binary.MaxVarintLen64]byte
-	each(func(g int, doc, tf uint32) {
-		delta := doc - last[g]
-		if df[g] == 0 {
-			delta = doc
-		}
-		size[g] += uint64(len(binary.AppendUvarint(tmp[:0], uint64(delta))) + len(binary.AppendUvarint(tmp[:0], uint64(tf))))
-		df[g]++
-		last[g] = doc
+	parallel(func(lo, hi int) {
+		var tmp [binary.MaxVarintLen64]byte
+		each(lo, hi, func(g int, doc, tf uint32) {
+			delta := doc - last[g]
+			if df[g] == 0 {
+				delta = doc
+			}
+			size[g] += uint64(len(binary.AppendUvarint(tmp[:0], uint64(delta))) + len(binary.AppendUvarint(tmp[:0], uint64(tf))))
+			df[g]++
+			last[g] = doc
+		})
 	})
 	// Terms no passage uses any more (of removed files) are dropped.
 	slot := make([]int32, len(terms))
@@ -126,18 +144,20 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 	ix.postBlob = make([]byte, total)
 	cursor := slices.Clone(ix.postOff[:len(ix.postOff)-1])
 	clear(df)
-	each(func(g int, doc, tf uint32) {
-		delta := doc - last[g]
-		if df[g] == 0 {
-			delta = doc
-		}
-		s := slot[g]
-		c := cursor[s]
-		c += uint64(binary.PutUvarint(ix.postBlob[c:], uint64(delta)))
-		c += uint64(binary.PutUvarint(ix.postBlob[c:], uint64(tf)))
-		cursor[s] = c
-		df[g]++
-		last[g] = doc
+	parallel(func(lo, hi int) {
+		each(lo, hi, func(g int, doc, tf uint32) {
+			delta := doc - last[g]
+			if df[g] == 0 {
+				delta = doc
+			}
+			s := slot[g]
+			c := cursor[s]
+			c += uint64(binary.PutUvarint(ix.postBlob[c:], uint64(delta)))
+			c += uint64(binary.PutUvarint(ix.postBlob[c:], uint64(tf)))
+			cursor[s] = c
+			df[g]++
+			last[g] = doc
+		})
 	})
 	ix.setWeights()
 	return ix
@@ -162,13 +182,21 @@ func mergeDicts(old *Index, tks []*tokenizer) (terms []string, oldMap []int, wor
 		s.out = make([]int, s.n)
 		srcs = append(srcs, s)
 	}
-	for _, tk := range tks {
-		order := make([]int32, len(tk.names))
-		for i := range order {
-			order[i] = int32(i)
-		}
-		names := tk.names
-		slices.SortFunc(order, func(a, b int32) int { return strings.Compare(names[a], names[b]) })
+	orders := make([][]int32, len(tks))
+	var wg sync.WaitGroup
+	for k, tk := range tks { // the workers' dictionaries sort in parallel
+		wg.Go(func() {
+			order := make([]int32, len(tk.names))
+			for i := range order {
+				order[i] = int32(i)
+			}
+			slices.SortFunc(order, func(a, b int32) int { return strings.Compare(tk.names[a], tk.names[b]) })
+			orders[k] = order
+		})
+	}
+	wg.Wait()
+	for k, tk := range tks {
+		order, names := orders[k], tk.names
 		s := &source{order: order, n: len(order), out: make([]int, len(order))}
 		s.name = func(i int) string { return names[order[i]] }
 		srcs = append(srcs, s)

@@ -32,7 +32,7 @@ func readFiles(ctx context.Context, todos []todo, n int, old *Index) ([]fileResu
 	out := make([]fileResult, len(todos))
 	tks := make([]*tokenizer, n)
 	for i := range tks {
-		tks[i] = newTokenizer()
+		tks[i] = newTokenizer(len(todos) / n)
 	}
 	var wg sync.WaitGroup
 	next := make(chan int, 64)
@@ -71,21 +71,24 @@ type tokenizer struct {
 	cur   []uint32 // the current passage's id<<8 | tf
 	n     uint32   // the current passage's token count
 	arena []uint32 // postings of the files read, handed out in slices
+	cache []wordEntry
 }
 
-func newTokenizer() *tokenizer {
-	return &tokenizer{dict: map[string]int32{}}
+// termsPerFile sizes a worker's dictionary up front: the Go distribution
+// has about 45 distinct terms per file, and growing a map of hundreds of
+// thousands of terms rehashes it again and again.
+const termsPerFile = 48
+
+func newTokenizer(files int) *tokenizer {
+	n := min(files*termsPerFile, 1<<20)
+	return &tokenizer{dict: make(map[string]int32, n), names: make([]string, 0, n),
+		stamp: make([]uint32, 0, n), slot: make([]int32, 0, n)}
 }
 
 // text adds the terms of s to the current passage; count says whether
 // they count towards its length.
 func (tk *tokenizer) text(s string, count bool) {
-	tk.buf = Tokens(s, tk.buf, func(b []byte) {
-		tk.addID(tk.id(b))
-		if count {
-			tk.n++
-		}
-	})
+	words(s, func(w string, ident bool) { tk.wordIDs(w, ident, count) })
 }
 
 // keep copies the current passage's postings into the arena and returns

@@ -185,6 +185,8 @@ func stem(b []byte) []byte {
 		b = b[:len(b)-6]
 	case has("ation"):
 		b = b[:len(b)-5]
+	case has("tion"), has("sion"): // selection and select, execution and execute
+		b = b[:len(b)-3]
 	case has("ing"):
 		b = undouble(b[:len(b)-3])
 	case has("ed"):

@@ -41,6 +41,9 @@ func TestStemConsistent(t *testing.T) {
 		{"queue", "queues", "queued"},
 		{"handoff", "handoffs"},
 		{"mutex", "mutexes"},
+		{"select", "selection", "selections"},
+		{"execute", "execution"},
+		{"express", "expression"},
 	}
 	for _, g := range groups {
 		first := Terms(g[0])
