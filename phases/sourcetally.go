@@ -51,6 +51,10 @@ func (r *run) tallyCitations(path string, seen *sourceSet) error {
 		return fmt.Errorf("read report: %w", err)
 	}
 	problems, passed, total := checkCites(data, seen)
+	if total == 0 {
+		r.state.Citations = nil // no URL citation: nothing to show
+		return nil
+	}
 	t := &CitationTally{Verified: passed, Total: total}
 	for _, p := range problems {
 		t.Unverified = append(t.Unverified, p.String())
