@@ -152,6 +152,9 @@ type Result struct {
 	Model     string   // the model the backend says it ran ("" when it does not say)
 	Usage     Usage
 	ExitCode  int
+	// Sources are the pages the agent read with its own tools during the
+	// call, in the order the backend reported them (see Source).
+	Sources []Source
 }
 
 // Usage is what one call cost.

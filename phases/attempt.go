@@ -45,6 +45,9 @@ func (cr *callRunner) attempt(ctx context.Context, c call, in callInputs, agent 
 	t0 := cr.clock.Now()
 	res, err := agent.Run(callCtx, task)
 	res.Usage.Duration = since(cr.clock, t0)
+	if c.seen != nil {
+		c.seen.add(res.Sources, cr.clock.Now()) // read even when the call then failed
+	}
 	var outside error // checked after a failed call too: the user must hear of it
 	if guard {
 		if now, ok := cr.outsideFiles(ctx); ok {
@@ -77,6 +80,11 @@ func (cr *callRunner) attempt(ctx context.Context, c call, in callInputs, agent 
 	}
 	if c.gate != nil {
 		if err := c.gate(res); err != nil {
+			return res, fmt.Errorf("%w: %w", agents.ErrBadOutput, err)
+		}
+	}
+	if c.cite != nil {
+		if err := c.cite(n >= fixesOf(in.fixes)); err != nil {
 			return res, fmt.Errorf("%w: %w", agents.ErrBadOutput, err)
 		}
 	}

@@ -25,6 +25,12 @@ type call struct {
 	// reset, if set, runs before every attempt, so a retry never starts
 	// from a failed attempt's broken output.
 	reset func() error
+	// seen collects the pages every attempt's agent read; cite, when set,
+	// checks the output's URL citations against them after the gate
+	// (sourcegate.go). lastTry is the agent's last fix attempt, when cite
+	// marks what it cannot verify instead of failing.
+	seen *sourceSet
+	cite func(lastTry bool) error
 }
 
 // callInputs is what a call reads of the session, gathered before it runs

@@ -36,7 +36,9 @@ func (r *run) synthesize(ctx context.Context) error {
 		}
 		return checkReport(data)
 	}
-	return r.landSynthesis(ctx, r.calls.run(ctx, c, r.inputs(c.role)), synthesis{out: out, start: start,
+	c.seen = readSources(r.lay)
+	c.cite = citeGate(out, c.seen)
+	return r.landSynthesis(ctx, r.calls.run(ctx, c, r.inputs(c.role)), synthesis{out: out, start: start, seen: c.seen,
 		summary: "synthesize: report for " + r.state.OriginalTopic, from: "the progress files", compile: r.compiledReport})
 }
 
@@ -47,6 +49,7 @@ type synthesis struct {
 	out, summary, from string
 	compile            func() []byte
 	start              time.Time
+	seen               *sourceSet // the records and the call's reads; nil reads the records
 }
 
 // landSynthesis applies a SYNTHESIZE call: the agent's report, or rgit's
@@ -60,6 +63,9 @@ func (r *run) landSynthesis(ctx context.Context, res callResult, s synthesis) er
 			return fmt.Errorf("write report: %w", err)
 		}
 	} else if err != nil {
+		return err
+	}
+	if err := r.tallyCitations(s.out, s.seen); err != nil {
 		return err
 	}
 	if err := r.addMethodology(s.out); err != nil {
@@ -131,6 +137,8 @@ func (r *run) revise(ctx context.Context) error {
 		}
 		return checkReport(data)
 	}
+	c.seen = readSources(r.lay)
+	c.cite = citeGate(out, c.seen)
 	o, err := r.absorb(c.phase, r.calls.run(ctx, c, r.inputs(c.role)))
 	if errors.Is(err, errExhausted) {
 		r.warn(fmt.Sprintf("revision failed on every agent; keeping the report as reviewed (%v)", err))
@@ -138,6 +146,9 @@ func (r *run) revise(ctx context.Context) error {
 			return fmt.Errorf("restore report: %w", err)
 		}
 	} else if err != nil {
+		return err
+	}
+	if err := r.tallyCitations(out, c.seen); err != nil {
 		return err
 	}
 	if err := r.addMethodology(out); err != nil {

@@ -43,6 +43,7 @@ func (r *run) addMethodology(path string) error {
 			fmt.Fprintf(&b, "  - %s\n", t)
 		}
 	}
+	b.WriteString(r.state.citationsLine())
 	fmt.Fprintf(&b, "- History: every phase is a commit on `%s` (`rgit log --name %s`).\n\n", r.lay.Branch(), r.lay.Name())
 	b.WriteString(plan.Mermaid(r.plan))
 	if !strings.HasSuffix(b.String(), "\n") {

@@ -58,7 +58,9 @@ func (s *scripted) Run(ctx context.Context, task agents.Task) (agents.Result, er
 		if b.CanSubdivide {
 			body += "\n## Subtopics\n- " + b.Topic + " detail: deeper\n  - explained\n"
 		}
-		return agents.Result{Usage: agents.Usage{InputTokens: 10, OutputTokens: 5}}, write(body)
+		// It "fetched" the page it cites: the citation gate wants that.
+		fetched := []agents.Source{{URL: "https://example.org/" + fmt.Sprint(len(b.Topic)), Text: "page"}}
+		return agents.Result{Usage: agents.Usage{InputTokens: 10, OutputTokens: 5}, Sources: fetched}, write(body)
 	case agents.PhaseReview, agents.PhaseFinalReview:
 		v, _ := json.Marshal(Decision{Verdict: "accept", Summary: "fine"})
 		if (s.reject || (s.rejectTopic != "" && s.rejectTopic == b.Topic)) && task.Phase == agents.PhaseReview {
@@ -70,7 +72,8 @@ func (s *scripted) Run(ctx context.Context, task agents.Task) (agents.Result, er
 		}
 		return agents.Result{Text: string(v)}, nil
 	case agents.PhaseSynthesize, agents.PhaseRevise:
-		return agents.Result{}, write("# Report\n\n## Executive Summary\nsum\n\n## Findings\nall\n\n## Sources\n1. https://example.org\n")
+		return agents.Result{Sources: []agents.Source{{URL: "https://example.org", Text: "page"}}},
+			write("# Report\n\n## Executive Summary\nsum\n\n## Findings\nall\n\n## Sources\n1. https://example.org\n")
 	}
 	return agents.Result{}, fmt.Errorf("unexpected phase %s", task.Phase)
 }

@@ -85,6 +85,7 @@ func (r *run) newState() error {
 		Version: stateVersion, Name: r.cfg.Name, Stage: StagePlan,
 	}
 	r.state.init()
+	r.state.CorpusCommit = r.corpusCommit()
 	r.newCouncil()
 	return nil
 }

@@ -46,6 +46,8 @@ type State struct {
 	LimitElapsedS float64             `json:"limit_elapsed_seconds,omitempty"` // the run's time when --time stopped it
 	FailedAgent   string              `json:"failed_agent,omitempty"`          // the agent of the last failed attempt (LastError)
 	RanAs         map[string]string   `json:"agents_ran_as,omitempty"`         // an agent spec without a model -> spec:model its CLI reported
+	Citations     *CitationTally      `json:"citations,omitempty"`             // the report's URL citations backed by sources (sourcetally.go)
+	CorpusCommit  string              `json:"corpus_commit,omitempty"`         // the repository's commit the corpus was read at (verifycorpus.go)
 	FinalGaps     []string            `json:"final_gaps,omitempty"`
 	Retried       int                 `json:"retried_phases"`
 	Timeouts      map[string]int      `json:"timeouts,omitempty"`

@@ -16,6 +16,13 @@ import (
 func (r *run) applyResearch(ctx context.Context, t *plan.Topic, j topicJob, res topicResult) error {
 	o, err := r.absorb(PhaseResearch, res.call)
 	t.Status = plan.InProgress
+	if err == nil || errors.Is(err, errExhausted) {
+		if recorded, err2 := writeSources(r.lay, res.sources); err2 != nil {
+			return err2
+		} else if recorded > 0 {
+			r.events = append(r.events, fmt.Sprintf("Sources recorded: %d (%s/)", recorded, layout.SourcesDir))
+		}
+	}
 	if errors.Is(err, errExhausted) {
 		if j.output != j.progress {
 			// What the last attempt left, as when it writes in place.

@@ -28,7 +28,8 @@ type topicJob struct {
 	vars     map[string]string
 	brief    agents.Brief
 	in       callInputs
-	start    time.Time // when the step was started, for its done event
+	start    time.Time  // when the step was started, for its done event
+	sources  *sourceSet // research: the session's source records, which the call's reads join
 }
 
 // topicResult is what one topic step produced, for run to apply.
@@ -38,6 +39,7 @@ type topicResult struct {
 	proposals []plan.Proposal // research: the subtopics it proposes
 	summary   string          // research: its first finding, for descendants' prompts
 	decision  Decision        // review: the verdict
+	sources   *sourceSet      // research: the records and what the call read, for sources/
 }
 
 // research runs one RESEARCH phase: the agent writes the topic's progress
@@ -60,7 +62,10 @@ func (cr *callRunner) research(ctx context.Context, j topicJob) topicResult {
 		}
 		return checkResearch(data)
 	}
-	res := topicResult{call: cr.run(ctx, c, j.in)}
+	if j.sources != nil {
+		c.seen, c.cite = j.sources, citeGate(out, j.sources)
+	}
+	res := topicResult{call: cr.run(ctx, c, j.in), sources: j.sources}
 	if res.call.err != nil {
 		return res
 	}
@@ -105,6 +110,9 @@ func (r *run) topicJob(phase Phase, t *plan.Topic, scratch bool) (topicJob, erro
 		j.vars["progress_files"] = fmt.Sprintf("- %s: %s", t.Name, j.progress)
 	}
 	j.in = r.inputs(role)
+	if phase == PhaseResearch {
+		j.sources = readSources(r.lay)
+	}
 	j.in.restartsLeft = r.state.restartsLeft(t.Name)
 	if !scratch {
 		return j, nil

@@ -82,7 +82,9 @@ type audit struct {
 	plan    *plan.Plan
 	report  []byte
 	records map[string][]string // every version of each progress file in history, by path
+	sources *sourceSet          // the source records at the head (sources/)
 	rows    []PhaseRow
+	store   Store // reads corpus files at the recorded commit (verifycorpus.go)
 }
 
 func loadAudit(s Store, lay layout.Layout, head string) (*audit, error) {
@@ -90,7 +92,7 @@ func loadAudit(s Store, lay layout.Layout, head string) (*audit, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", lay.StateTree(), err)
 	}
-	a := &audit{records: map[string][]string{}}
+	a := &audit{records: map[string][]string{}, store: s}
 	if a.state, err = ParseState(lay.Branch()+":"+lay.StateTree(), data); err != nil {
 		return nil, err
 	}
@@ -103,6 +105,7 @@ func loadAudit(s Store, lay layout.Layout, head string) (*audit, error) {
 	// The merged report links its citations (reportlinks.go); the audit
 	// reads them as the research wrote them.
 	a.report = report.Unlink(a.report)
+	a.sources = treeSources(s, lay, head)
 	if a.rows, err = phaseRows(s, lay.Branch(), 0); err != nil {
 		return nil, err
 	}

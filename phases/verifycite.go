@@ -14,8 +14,8 @@ import (
 // progress file, and each quotation on its line must be in such a file; a
 // URL must have been recorded; a local citation `path:start-end` must
 // resolve in the corpus with its fenced quotation equal to the file's
-// lines (the local researcher's own check). Local files are read from the
-// corpus directories as they are now.
+// lines (the local researcher's own check). Local files are read at the
+// commit the session recorded (verifycorpus.go), not from the disk.
 func (a *audit) citations(problems *[]string, root string) []Check {
 	cites := Check{Name: "citations", What: "point at a recorded source or corpus file"}
 	quotes := Check{Name: "quotations", What: "found verbatim in their source"}
@@ -37,12 +37,11 @@ func (a *audit) citations(problems *[]string, root string) []Check {
 			locals = append(locals, c)
 			continue
 		case report.URL, report.Link:
-			cites.Total++
-			if len(a.recordsWith(c.URL)) == 0 {
-				fail(c, "%s was never recorded by the research", c.URL)
-				continue
-			}
-			cites.Passed++
+			a.urlCitation(c, c.URL, line(c.Line), seen, &cites, &quotes, fail)
+			continue
+		}
+		if c.Source != nil && c.Source.URL != "" {
+			a.urlCitation(c, c.Source.URL, line(c.Line), seen, &cites, &quotes, fail)
 			continue
 		}
 		cites.Total++
@@ -84,6 +83,8 @@ func (a *audit) localCitations(locals []report.Citation, line func(int) string, 
 	if len(roots) == 0 {
 		roots = []string{root}
 	}
+	roots, done := a.corpusAt(roots, root, locals)
+	defer done()
 	failed := map[string]local.CitationError{}
 	for _, e := range local.VerifyCitations(a.report, roots) {
 		failed[fmt.Sprint(e.Line, e.Citation)] = e

@@ -21,10 +21,13 @@ type event struct {
 		Content []struct {
 			Type  string `json:"type"`
 			Text  string `json:"text"`
+			ID    string `json:"id"`   // of a tool_use
 			Name  string `json:"name"` // of a tool_use
 			Input struct {
 				FilePath     string `json:"file_path"`
 				NotebookPath string `json:"notebook_path"`
+				URL          string `json:"url"`   // WebFetch
+				Query        string `json:"query"` // WebSearch
 			} `json:"input"`
 		} `json:"content"`
 	} `json:"message"`
@@ -52,12 +55,15 @@ type parser struct {
 	lastText string // the last assistant text, for errors without a result
 	apiError string // the error kind of the last synthetic assistant message
 	result   *event
+	pending  map[string]webCall // web tool calls awaiting their results, by tool_use id
+	sources  []agents.Source    // pages the agent read (parsesources.go)
 }
 
 // userEvent starts the lines that carry tool results back to the model:
 // the bulk of a stream (whole files, web pages) and nothing the backend
-// needs, so they are skipped without decoding. Claude Code writes "type"
-// first; a line in another order is simply decoded.
+// needs, so they are skipped without decoding unless a web tool's result
+// is awaited. Claude Code writes "type" first; a line in another order is
+// simply decoded.
 var userEvent = []byte(`{"type":"user"`)
 
 // writeTools are Claude Code's tools that write a file.
@@ -68,7 +74,13 @@ func (p *parser) Session() string { return p.session }
 
 func (p *parser) Line(b []byte) {
 	var e event
-	if bytes.HasPrefix(bytes.TrimSpace(b), userEvent) || !proc.DecodeLine(b, &e) {
+	if bytes.HasPrefix(bytes.TrimSpace(b), userEvent) {
+		if len(p.pending) > 0 {
+			p.toolResults(b)
+		}
+		return
+	}
+	if !proc.DecodeLine(b, &e) {
 		return
 	}
 	if e.SessionID != "" {
@@ -91,6 +103,8 @@ func (p *parser) Line(b []byte) {
 					texts = append(texts, c.Text)
 				case c.Type == "tool_use" && writeTools[c.Name]:
 					p.files = append(p.files, c.Input.FilePath+c.Input.NotebookPath)
+				case c.Type == "tool_use":
+					p.noteWebCall(c.ID, c.Name, c.Input.URL, c.Input.Query)
 				}
 			}
 			if len(texts) > 0 {
@@ -105,7 +119,7 @@ func (p *parser) Line(b []byte) {
 // Finish turns the parsed stream and the exit status into the call's
 // outcome. Success needs a result line without is_error and exit 0.
 func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.session, Model: p.model, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
+	out := agents.Result{SessionID: p.session, Model: p.model, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files), Sources: p.sources}
 	out.Usage.Duration = res.Duration
 	r := p.result
 	if r == nil {

@@ -2,6 +2,7 @@ package codex
 
 import (
 	"strings"
+	"time"
 
 	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/agents/proc"
@@ -20,6 +21,10 @@ type event struct {
 			Path string `json:"path"`
 			Kind string `json:"kind"` // add, delete, update
 		} `json:"changes"` // of a file_change
+		Action *struct {
+			Type string `json:"type"` // search, open_page, find_in_page
+			URL  string `json:"url"`
+		} `json:"action"` // of a web_search
 	} `json:"item"`
 	Error *struct {
 		Message string `json:"message"`
@@ -40,6 +45,7 @@ type parser struct {
 	lastError string // the last top-level error event (often a retry notice)
 	failed    string // turn.failed's message
 	completed *event // turn.completed
+	sources   []agents.Source
 }
 
 // Session returns the session id seen so far.
@@ -58,6 +64,10 @@ func (p *parser) Line(b []byte) {
 		case e.Item == nil:
 		case e.Item.Type == "agent_message":
 			p.text = e.Item.Text
+		case e.Item.Type == "web_search" && e.Item.Action != nil && e.Item.Action.URL != "":
+			// Codex reports the page it opened, not its text: the record
+			// proves the visit, and a quotation from it cannot be checked.
+			p.sources = append(p.sources, agents.NewSource(e.Item.Action.URL, "", "web_search", "", time.Time{}))
 		case e.Item.Type == "file_change" && e.Item.Status != "failed":
 			for _, c := range e.Item.Changes {
 				if c.Kind != "delete" {
@@ -80,7 +90,7 @@ func (p *parser) Line(b []byte) {
 // Finish decides the outcome. Some builds exit 0 after turn.failed, so
 // success needs turn.completed, no turn.failed, and exit 0.
 func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.thread, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
+	out := agents.Result{SessionID: p.thread, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files), Sources: p.sources}
 	out.Usage.Duration = res.Duration
 	if c := p.completed; c != nil && c.Usage != nil {
 		out.Usage.InputTokens = c.Usage.InputTokens

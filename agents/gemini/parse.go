@@ -19,8 +19,12 @@ type event struct {
 	Message   string `json:"message"`
 	ToolName  string `json:"tool_name"`
 	ToolID    string `json:"tool_id"`
+	Timestamp string `json:"timestamp"`
+	Output    string `json:"output"` // of a tool_result
 	Params    struct {
 		FilePath string `json:"file_path"`
+		Prompt   string `json:"prompt"` // web_fetch: the URLs are in it
+		URL      string `json:"url"`    // web_fetch in some versions
 	} `json:"parameters"`
 	Error *struct {
 		Type    string `json:"type"`
@@ -46,6 +50,8 @@ type parser struct {
 	tail    strings.Builder // assistant text since the last tool call
 	warning string          // the last non-fatal error event
 	result  *event
+	fetches map[string]webFetch // web_fetch calls awaiting their results, by tool_id
+	sources []agents.Source     // pages the agent read
 }
 
 // Session returns the session id seen so far.
@@ -76,11 +82,13 @@ func (p *parser) Line(b []byte) {
 			}
 			p.pending[e.ToolID] = e.Params.FilePath
 		}
+		p.noteFetch(e)
 	case "tool_result":
 		p.tail.Reset()
 		if path, ok := p.pending[e.ToolID]; ok && e.Status == "success" {
 			p.files = append(p.files, path)
 		}
+		p.fetched(e)
 	case "error":
 		p.warning = e.Message
 	case "result":
@@ -92,7 +100,7 @@ func (p *parser) Line(b []byte) {
 // success and exit 0. Fatal errors before the stream starts (auth, trust)
 // only reach stderr.
 func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
+	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files), Sources: p.sources}
 	out.Usage.Duration = res.Duration
 	r := p.result
 	if r != nil && r.Stats != nil {

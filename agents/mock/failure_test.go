@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -85,8 +86,25 @@ func TestFailureKinds(t *testing.T) {
 						if breaksContract(res.Text) == "" {
 							t.Errorf("garbage %q satisfies a contract", res.Text)
 						}
+					case KindUnfetched:
+						// The phase's own work; research and synthesis cite one
+						// page more, which no Source of the result backs.
+						u := UnfetchedURL(task.Brief.Topic)
+						if task.Brief.Topic == "" {
+							u = UnfetchedURL(task.Brief.Question)
+						}
+						cites := strings.Contains(string(after), u)
+						want := phase == agents.PhaseResearch || phase == agents.PhaseSynthesize
+						if want && err != nil || cites != want {
+							t.Errorf("Run = %v; the output cites %s: %v", err, u, cites)
+						}
+						for _, s := range res.Sources {
+							if s.URL == u {
+								t.Errorf("the unfetched page is among the Sources")
+							}
+						}
 					}
-					if kind != KindGarbage && !unchanged {
+					if kind != KindGarbage && kind != KindUnfetched && !unchanged {
 						t.Errorf("%s changed the output file", kind)
 					}
 				})

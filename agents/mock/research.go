@@ -17,10 +17,12 @@ func research(b agents.Brief) output {
 	answers := seedFor(b.Question, b.Topic, "answers")
 	lower := phrase(b.Topic)
 	var findings, sources []string
+	var fetched []agents.Source
 	cite := func(r *rng, claim string) {
 		n := len(sources) + 1
 		findings = append(findings, fmt.Sprintf("%s (Source %d).", claim, n))
 		sources = append(sources, source(r, b.Topic, n))
+		fetched = append(fetched, page(sources[n-1], claim))
 	}
 	for _, c := range r.perm(len(claims))[:3+r.intn(3)] {
 		cite(r, fmt.Sprintf("Sources on %s %s", lower, fmt.Sprintf(claims[c], 3+r.intn(40))))
@@ -59,7 +61,7 @@ func research(b agents.Brief) output {
 			body.WriteString("No subtopics proposed.\n")
 		}
 	}
-	return output{body: body.String(), text: fmt.Sprintf("Researched %s: %d findings from %d sources, %d subtopics proposed.",
+	return output{body: body.String(), sources: fetched, text: fmt.Sprintf("Researched %s: %d findings from %d sources, %d subtopics proposed.",
 		b.Topic, len(findings), len(sources), subs)}
 }
 
@@ -74,6 +76,15 @@ func source(r *rng, topic string, n int) string {
 		url = fmt.Sprintf(url, s, 100+r.intn(900))
 	}
 	return fmt.Sprintf("Source %d: %s (%s, %d) - %s", n, title, r.pick(publishers), 2012+r.intn(14), url)
+}
+
+// page is the page the mock "fetched" for a source entry: its URL and
+// title, and a text holding the claim that cites it, so quotations of the
+// claim are found in it.
+func page(entry, claim string) agents.Source {
+	_, rest, _ := strings.Cut(entry, ": ")
+	title, url, _ := strings.Cut(rest, " - ")
+	return agents.Source{URL: url, Title: title, Tool: "mock-fetch", Text: title + "\n\n" + claim + "."}
 }
 
 // subtopics writes 0 to Breadth proposals, about one topic in eight

@@ -16,6 +16,10 @@ const (
 	KindError   = "error"   // fail at once with a CallError, exit status 1
 	KindGarbage = "garbage" // succeed, with output that breaks the phase contract
 	KindMissing = "missing" // succeed without writing Task.Output
+	// KindUnfetched succeeds with the phase's output plus one citation of a
+	// URL the agent never fetched (research, synthesize, revise): the
+	// citation gate must catch it.
+	KindUnfetched = "unfetched"
 )
 
 // All as Rule.Times makes a rule fail every matching call.
@@ -82,7 +86,7 @@ var phases = []agents.Phase{
 	agents.PhaseMemberResearch, agents.PhaseRank, AnyPhase,
 }
 
-var kinds = []string{KindTimeout, KindHang, KindError, KindGarbage, KindMissing}
+var kinds = []string{KindTimeout, KindHang, KindError, KindGarbage, KindMissing, KindUnfetched}
 
 // ParseRules reads a comma-separated list of "[model=]kind@phase[:topic][*times]",
 // for example "timeout@research:Background*2,garbage@review,error@*", or

@@ -13,6 +13,7 @@ import (
 type output struct {
 	body, text string
 	read       int
+	sources    []agents.Source // the pages the phase "fetched"
 }
 
 // work runs a phase that is not failing.
@@ -70,6 +71,7 @@ func work(task agents.Task) (agents.Result, error) {
 		Text:      out.text,
 		SessionID: sessionID(task),
 		Usage:     usage(task, out.read, len(out.body)+len(out.text)),
+		Sources:   out.sources,
 	}
 	if task.Output != "" {
 		if err := writeOutput(task.Output, out.body); err != nil {

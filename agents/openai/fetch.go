@@ -16,6 +16,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/rgit-dev/rgit/agents"
 )
 
 // maxToolText caps how much page text goes back to the model; the saved
@@ -62,6 +64,7 @@ func (ws *workspace) fetchURL(ctx context.Context, raw string) (string, error) {
 		return "", fmt.Errorf("save source: %w", err)
 	}
 	ws.noteWrite(path)
+	ws.sources = append(ws.sources, agents.NewSource(u.String(), title, "fetch_url", text, time.Now().UTC()))
 	return fmt.Sprintf("Saved as sources/%s (cite it with the URL %s)\nTitle: %s\n\n%s", name, u, title, truncate(text, maxToolText)), nil
 }
 

@@ -65,6 +65,7 @@ func (a *Agent) Run(ctx context.Context, task agents.Task) (agents.Result, error
 	err = a.loop(ctx, ws, &req, &res)
 	res.SessionID = a.sess.put(sessionID, req.Messages)
 	res.Files = ws.written
+	res.Sources = ws.sources
 	res.Usage.Duration = time.Since(start)
 	res.Text = a.redact(res.Text)
 	if err != nil {

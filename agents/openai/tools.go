@@ -33,7 +33,8 @@ type workspace struct {
 	client  *http.Client
 	fetch   fetchLimits
 	searx   string
-	written []string // relative to dir, in write order, no duplicates
+	written []string        // relative to dir, in write order, no duplicates
+	sources []agents.Source // pages fetch_url read, for Result.Sources
 }
 
 func (a *Agent) newWorkspace(task agents.Task) (*workspace, error) {

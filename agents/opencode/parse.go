@@ -2,6 +2,7 @@ package opencode
 
 import (
 	"strings"
+	"time"
 
 	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/agents/proc"
@@ -17,7 +18,13 @@ type event struct {
 			Status string `json:"status"`
 			Input  struct {
 				FilePath string `json:"filePath"`
+				URL      string `json:"url"` // webfetch
 			} `json:"input"`
+			Output string `json:"output"` // the tool's result, what the agent saw
+			Title  string `json:"title"`
+			Time   struct {
+				End int64 `json:"end"` // ms since the epoch
+			} `json:"time"`
 		} `json:"state"`
 		Text   string  `json:"text"`
 		Reason string  `json:"reason"`
@@ -56,6 +63,7 @@ type parser struct {
 	usage    agents.Usage
 	failure  *event
 	rejected []string
+	sources  []agents.Source // pages the agent read with webfetch
 }
 
 // Session returns the session id seen so far.
@@ -94,6 +102,10 @@ func (p *parser) Line(b []byte) {
 		if e.Part != nil && writeTools[e.Part.Tool] && e.Part.State.Status == "completed" {
 			p.files = append(p.files, e.Part.State.Input.FilePath)
 		}
+		if e.Part != nil && e.Part.Tool == "webfetch" && e.Part.State.Status == "completed" && e.Part.State.Input.URL != "" {
+			st := e.Part.State
+			p.sources = append(p.sources, agents.NewSource(st.Input.URL, st.Title, "webfetch", st.Output, time.UnixMilli(st.Time.End).UTC()))
+		}
 	case "error":
 		p.failure = &e
 	case "done":
@@ -105,7 +117,7 @@ func (p *parser) Line(b []byte) {
 // nothing (every permission auto-rejected), so success needs an answer
 // whose step finished, no error event, no rejected permission and exit 0.
 func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Usage: p.usage, Files: proc.RelFiles(p.dir, p.files)}
+	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Usage: p.usage, Files: proc.RelFiles(p.dir, p.files), Sources: p.sources}
 	out.Usage.Duration = res.Duration
 	var kind error
 	var msg string

@@ -21,22 +21,23 @@ import (
 const jsonSchema = "rgit/v1"
 
 type jsonSession struct {
-	Name          string               `json:"name"`
-	Branch        string               `json:"branch"`
-	Topic         string               `json:"topic"`
-	Stage         string               `json:"stage"`
-	Phase         string               `json:"phase"`
-	Iteration     int                  `json:"iteration"`
-	MaxIterations int                  `json:"max_iterations"`
-	Topics        jsonCounts           `json:"topics"`
-	Complete      bool                 `json:"complete"`
-	Exhausted     []string             `json:"exhausted"`
-	Running       *jsonLock            `json:"running"` // null when no run holds the session
-	Head          string               `json:"head"`
-	Updated       string               `json:"updated"`
-	Usage         map[string]jsonUsage `json:"usage"` // by backend
-	Tree          string               `json:"tree,omitempty"`
-	Recent        []jsonCommit         `json:"recent,omitempty"` // status only, newest first
+	Name          string                `json:"name"`
+	Branch        string                `json:"branch"`
+	Topic         string                `json:"topic"`
+	Stage         string                `json:"stage"`
+	Phase         string                `json:"phase"`
+	Iteration     int                   `json:"iteration"`
+	MaxIterations int                   `json:"max_iterations"`
+	Topics        jsonCounts            `json:"topics"`
+	Complete      bool                  `json:"complete"`
+	Exhausted     []string              `json:"exhausted"`
+	Running       *jsonLock             `json:"running"` // null when no run holds the session
+	Head          string                `json:"head"`
+	Updated       string                `json:"updated"`
+	Usage         map[string]jsonUsage  `json:"usage"` // by backend
+	Tree          string                `json:"tree,omitempty"`
+	Recent        []jsonCommit          `json:"recent,omitempty"`    // status only, newest first
+	Citations     *phases.CitationTally `json:"citations,omitempty"` // the report's URL citations its sources back
 }
 
 type jsonCounts struct {
@@ -123,6 +124,7 @@ func toJSONSession(s phases.SessionInfo) jsonSession {
 	for _, r := range s.Recent {
 		out.Recent = append(out.Recent, toJSONCommit(r))
 	}
+	out.Citations = s.Citations
 	return out
 }
 

@@ -54,6 +54,9 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 	if len(s.Exhausted) > 0 {
 		fmt.Fprintf(w, "exhausted %s\n", safeJoin(s.Exhausted, ", "))
 	}
+	if s.Citations != nil {
+		fmt.Fprintf(w, "sources   %s\n", s.Citations)
+	}
 	if s.Tree != "" {
 		fmt.Fprintf(w, "\n%s", safeText(s.Tree))
 		if !strings.HasSuffix(s.Tree, "\n") {

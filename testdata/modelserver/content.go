@@ -123,14 +123,21 @@ func gaps(prompt string) []string {
 func (s *Script) researchContent(topic, prompt string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Progress: %s\n\n", topic)
+	if s.PageBase != "" {
+		findings, sources := s.fetchedSources(topic)
+		fmt.Fprintf(&b, "## Findings\n%s\n## Sources\n%s\n## Knowledge Gaps\n- Gap 1: The scripted model does no real research.\n", findings, sources)
+		return b.String()
+	}
+	// The scripted sources name no web page: the model fetched none, and
+	// rgit's citation gate fails a URL nobody fetched.
 	fmt.Fprintf(&b, "## Findings\n- %s is described by the scripted test source. (Source 1)\n", topic)
 	gs := gaps(prompt)
 	for _, g := range gs {
 		fmt.Fprintf(&b, "- Addressed the review's gap %q. (Source 2)\n", g)
 	}
-	b.WriteString("\n## Sources\n- Source 1: Scripted model server, rgit test fixture, 2026 - https://example.com/scripted\n")
+	b.WriteString("\n## Sources\n- Source 1: Scripted model server, rgit test fixture, 2026 (no web page)\n")
 	if len(gs) > 0 {
-		b.WriteString("- Source 2: Scripted second source, rgit test fixture, 2026 - https://example.org/scripted\n")
+		b.WriteString("- Source 2: Scripted second source, rgit test fixture, 2026 (no web page)\n")
 	}
 	b.WriteString("\n")
 	b.WriteString("## Knowledge Gaps\n- Gap 1: The scripted model does no real research.\n")
@@ -182,7 +189,7 @@ func reportContent(q, prompt string) string {
 	for _, t := range topics {
 		fmt.Fprintf(&b, "%s %s\nThe scripted findings on %s [1].\n\n", strings.Repeat("#", 3+min(depths[t[1]], 3)), t[1], t[1])
 	}
-	b.WriteString("## Sources\n1. Scripted model server, rgit test fixture, 2026 - https://example.com/scripted\n")
+	b.WriteString("## Sources\n1. Scripted model server, rgit test fixture, 2026 (no web page)\n")
 	return b.String()
 }
 

@@ -21,7 +21,7 @@ func memberReportContent(q string, phase agents.Phase) string {
 		what = "refined research, after reading the other members' reports,"
 	}
 	return fmt.Sprintf("# %s\n\n## Executive Summary\nThe scripted model's %s on %s [1].\n\n## Key Findings\n- %s is described by the scripted test source. (Source 1)\n\n"+
-		"## Methodology\nOne scripted pass.\n\n## Open Questions\n- None the script can settle.\n\n## Sources\n- Source 1: Scripted model server, rgit test fixture, 2026 - https://example.com/scripted\n\n<!-- RESEARCH_COMPLETE -->\n",
+		"## Methodology\nOne scripted pass.\n\n## Open Questions\n- None the script can settle.\n\n## Sources\n- Source 1: Scripted model server, rgit test fixture, 2026 (no web page)\n\n<!-- RESEARCH_COMPLETE -->\n",
 		q, what, q, topicName(q))
 }
 
@@ -47,6 +47,6 @@ func councilReportContent(q string) string {
 		"Novel Insights", "Remaining Open Questions"} {
 		fmt.Fprintf(&b, "## %s\nScripted %s on %s [1].\n\n", s, strings.ToLower(s), q)
 	}
-	b.WriteString("## Sources\n1. Scripted model server, rgit test fixture, 2026 - https://example.com/scripted\n\n## Methodology Note\nScripted.\n")
+	b.WriteString("## Sources\n1. Scripted model server, rgit test fixture, 2026 (no web page)\n\n## Methodology Note\nScripted.\n")
 	return b.String()
 }

@@ -81,6 +81,9 @@ func (s *Script) decide(t turn) (action, Job) {
 		}
 		return act, job
 	}
+	if text, ok := pageSummary(t); ok {
+		return action{text: text}, Job{Prompt: t.userText()}
+	}
 	recognise := Recognise
 	if s.Recognise != nil {
 		recognise = s.Recognise
@@ -125,6 +128,9 @@ func (s *Script) decide(t turn) (action, Job) {
 		if _, ok := t.find([]string{c.Tool}); ok {
 			steps = append(steps, c)
 		}
+	}
+	if job.Phase == agents.PhaseResearch {
+		steps = append(steps, s.fetchSteps(t)...)
 	}
 	if !ok {
 		steps = append(steps, Call{Tool: shell.name, Args: map[string]any{shell.prop(cmdProps, "cmd"): heredoc(job.Output, content)}})

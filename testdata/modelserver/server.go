@@ -57,6 +57,10 @@ type Script struct {
 	Content func(job Job) string
 	// Model is the model name reported in answers; "" echoes the request's.
 	Model string
+	// PageBase, when set (the server's own base URL), makes research calls
+	// fetch PageBase+PagePath with the client's web fetch tool before
+	// writing, and cite it and PageBase+UnfetchedPath (webfetch.go).
+	PageBase string
 }
 
 // Call is one scripted tool call.
@@ -142,6 +146,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]any{"object": "list", "data": []any{
 			map[string]any{"id": s.modelName("scripted"), "object": "model", "created": 0, "owned_by": "rgit",
 				"type": "model", "display_name": "Scripted"}}})
+	case r.Method == http.MethodGet && r.URL.Path == PagePath:
+		page(lw)
 	case r.Method == http.MethodHead || r.Method == http.MethodGet:
 		// Reachability probes (Claude Code sends HEAD /api/hello).
 		w.WriteHeader(http.StatusOK)

@@ -40,6 +40,8 @@ type options struct {
 	logFile   string
 	exitAfter time.Duration
 	script    modelserver.Script
+	webFetch  bool
+	caFile    string
 }
 
 // listFlag collects a repeatable string flag.
@@ -60,6 +62,8 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.script.Verdict, "verdict", "accept", "review verdict: accept or reject")
 	fs.StringVar(&o.script.Model, "model", "", "model name reported in answers (default: echo the request's)")
 	fs.Var(&subtopics, "subtopic", `"Name: description" proposed by research outputs (repeatable)`)
+	fs.StringVar(&o.caFile, "ca-file", "", "with -webfetch: write the PEM certificate of the https page server here (for NODE_EXTRA_CA_CERTS)")
+	fs.BoolVar(&o.webFetch, "webfetch", false, "research calls fetch the server's own page "+modelserver.PagePath+" with the client's web fetch tool and cite it, and cite "+modelserver.UnfetchedPath+" unfetched")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -106,6 +110,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	srv := &http.Server{Handler: newLogged(modelserver.New(&o.script), logw), ReadHeaderTimeout: 10 * time.Second}
 	base := "http://" + l.Addr().String()
+	if o.webFetch {
+		// The page is served over TLS too (pages.go); PageBase is set
+		// before Serve, so no request reads it earlier.
+		pages, psrv, err := servePages(srv.Handler, o.caFile)
+		if err != nil {
+			l.Close()
+			fmt.Fprintf(stderr, "modelserver: %v\n", err)
+			return 1
+		}
+		defer psrv.Close()
+		o.script.PageBase = pages
+	}
 	if o.addrFile != "" {
 		if err := writeAtomic(o.addrFile, base+"\n"); err != nil {
 			l.Close()

@@ -1,0 +1,155 @@
+package phases
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/phases/layout"
+)
+
+// A source record is one page an agent read, as rgit stores it under
+// sources/ in the session tree (one file per URL, named by
+// agents.SourceFileName): a small header, a blank line, then the text the
+// agent saw. The record is written by rgit from the backend's report of
+// the agent's own tool calls, never from what the agent wrote, and the
+// citation gate and `rgit verify` check URL citations against it.
+const (
+	recordURL   = "URL: "
+	recordTime  = "Fetched: "
+	recordTitle = "Title: "
+	recordTool  = "Tool: "
+)
+
+// sourceRecord renders s as its record file. The text is redacted and
+// cleaned like any agent output: it is untrusted and it is committed.
+func sourceRecord(s agents.Source) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s%s\n%s%s\n%s%s\n%s%s\n\n", recordURL, oneLineLong(s.URL), recordTime, s.Time.UTC().Format(time.RFC3339),
+		recordTitle, oneLine(CleanLine(s.Title)), recordTool, oneLine(s.Tool))
+	b.WriteString(strings.TrimRight(CleanText(Redact(s.Text)), "\n"))
+	b.WriteByte('\n')
+	return b.Bytes()
+}
+
+// parseSourceRecord reads a record back; ok is false for a file that is
+// not one (no URL line first).
+func parseSourceRecord(data []byte) (s agents.Source, ok bool) {
+	head, text, _ := strings.Cut(string(data), "\n\n")
+	for i, line := range strings.Split(head, "\n") {
+		switch {
+		case strings.HasPrefix(line, recordURL):
+			s.URL = strings.TrimPrefix(line, recordURL)
+		case i == 0:
+			return s, false
+		case strings.HasPrefix(line, recordTime):
+			s.Time, _ = time.Parse(time.RFC3339, strings.TrimPrefix(line, recordTime))
+		case strings.HasPrefix(line, recordTitle):
+			s.Title = strings.TrimPrefix(line, recordTitle)
+		case strings.HasPrefix(line, recordTool):
+			s.Tool = strings.TrimPrefix(line, recordTool)
+		}
+	}
+	s.Text = strings.TrimSuffix(text, "\n")
+	return s, s.URL != ""
+}
+
+// sourceSet is the sources a check may count: the session's records and
+// what the current call's attempts read. Keys are normalised URLs.
+type sourceSet struct {
+	byURL map[string]agents.Source
+	fresh []string // keys added by calls, not read from records, in order
+}
+
+func newSourceSet() *sourceSet { return &sourceSet{byURL: map[string]agents.Source{}} }
+
+// add records sources an agent read; a later read of a URL replaces an
+// earlier one unless it brings no text. Sources without a time get now.
+func (s *sourceSet) add(srcs []agents.Source, now time.Time) {
+	for _, src := range srcs {
+		key := normURL(src.URL)
+		if key == "" {
+			continue
+		}
+		if src.Time.IsZero() {
+			src.Time = now
+		}
+		old, seen := s.byURL[key]
+		if seen && src.Text == "" && old.Text != "" {
+			continue
+		}
+		if !seen || !contains(s.fresh, key) {
+			s.fresh = append(s.fresh, key)
+		}
+		s.byURL[key] = src
+	}
+}
+
+// lookup finds the source of a cited URL.
+func (s *sourceSet) lookup(u string) (agents.Source, bool) {
+	src, ok := s.byURL[normURL(u)]
+	return src, ok
+}
+
+// readSources reads the records of a workspace's sources/ directory.
+// Files that are not records (an agent's own notes) are ignored.
+func readSources(lay layout.Layout) *sourceSet {
+	set := newSourceSet()
+	dir := lay.File(layout.SourcesDir)
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if !e.Type().IsRegular() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			continue
+		}
+		if src, ok := parseSourceRecord(data); ok {
+			set.byURL[normURL(src.URL)] = src
+		}
+	}
+	return set
+}
+
+// writeSources writes a record for each source a call read, so the commit
+// that records the call's result carries them. It returns how many.
+func writeSources(lay layout.Layout, set *sourceSet) (int, error) {
+	if set == nil {
+		return 0, nil
+	}
+	for _, key := range set.fresh {
+		src := set.byURL[key]
+		path := lay.File(filepath.Join(layout.SourcesDir, agents.SourceFileName(src.URL)))
+		if err := writeFile(path, sourceRecord(src)); err != nil {
+			return 0, fmt.Errorf("write source record: %w", err)
+		}
+	}
+	return len(set.fresh), nil
+}
+
+// normURL compares URLs as a reader would: scheme and host in lower case,
+// no fragment, no trailing slash.
+func normURL(raw string) string {
+	raw = strings.TrimSpace(raw)
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return strings.TrimRight(raw, "/")
+	}
+	u.Scheme, u.Host, u.Fragment = strings.ToLower(u.Scheme), strings.ToLower(u.Host), ""
+	return strings.TrimRight(u.String(), "/")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
