@@ -73,4 +73,5 @@ type Summary struct {
 	TreePath     time.Duration // CriticalPath without the rule that orders research adding subtopics
 	Jobs         int
 	Council      string // a council's members and who was left out; "" for a plain session
+	Usage        Totals // the whole session's usage, every run included (State.SessionUsage)
 }
