@@ -34,6 +34,7 @@ type event struct {
 // parser accumulates a run's events; it is the backend's proc.Parser.
 type parser struct {
 	dir       string   // the workspace, for Result.Files
+	passed    string   // the model rgit passed with --model ("" for the CLI's default)
 	files     []string // paths of file_change items
 	thread    string
 	text      string // the last agent_message: the final answer
@@ -80,7 +81,9 @@ func (p *parser) Line(b []byte) {
 // Finish decides the outcome. Some builds exit 0 after turn.failed, so
 // success needs turn.completed, no turn.failed, and exit 0.
 func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.thread, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
+	// codex exec --json names no model on any event (see agent-clis
+	// notes): the model that ran is the one rgit passed, or unknown.
+	out := agents.Result{SessionID: p.thread, Model: p.passed, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
 	out.Usage.Duration = res.Duration
 	if c := p.completed; c != nil && c.Usage != nil {
 		out.Usage.InputTokens = c.Usage.InputTokens
