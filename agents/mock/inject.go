@@ -31,6 +31,8 @@ func inject(ctx, callCtx context.Context, r Rule, task agents.Task) (agents.Resu
 		return agents.Result{SessionID: sessionID(task), Usage: usage(task, 0, 0)}, nil
 	case KindGarbage:
 		return garbage(task)
+	case KindReject:
+		return rejected(task)
 	}
 	return agents.Result{}, fmt.Errorf("mock: unknown failure kind %q", r.Kind)
 }

@@ -16,6 +16,7 @@ const (
 	KindError   = "error"   // fail at once with a CallError, exit status 1
 	KindGarbage = "garbage" // succeed, with output that breaks the phase contract
 	KindMissing = "missing" // succeed without writing Task.Output
+	KindReject  = "reject"  // review and final-review: a valid verdict that rejects (other phases run normally)
 )
 
 // All as Rule.Times makes a rule fail every matching call.
@@ -82,7 +83,7 @@ var phases = []agents.Phase{
 	agents.PhaseMemberResearch, agents.PhaseRank, AnyPhase,
 }
 
-var kinds = []string{KindTimeout, KindHang, KindError, KindGarbage, KindMissing}
+var kinds = []string{KindTimeout, KindHang, KindError, KindGarbage, KindMissing, KindReject}
 
 // ParseRules reads a comma-separated list of "[model=]kind@phase[:topic][*times]",
 // for example "timeout@research:Background*2,garbage@review,error@*", or
