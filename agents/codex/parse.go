@@ -81,9 +81,12 @@ func (p *parser) Line(b []byte) {
 // Finish decides the outcome. Some builds exit 0 after turn.failed, so
 // success needs turn.completed, no turn.failed, and exit 0.
 func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
-	// codex exec --json names no model on any event (see agent-clis
-	// notes): the model that ran is the one rgit passed, or unknown.
+	// codex exec --json names no model on any event: the model that ran
+	// is the one rgit passed, else the one codex's config sets.
 	out := agents.Result{SessionID: p.thread, Model: p.passed, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files)}
+	if out.Model == "" {
+		out.Model = configModel(env)
+	}
 	out.Usage.Duration = res.Duration
 	if c := p.completed; c != nil && c.Usage != nil {
 		out.Usage.InputTokens = c.Usage.InputTokens
