@@ -3,6 +3,8 @@ package phases
 import (
 	"reflect"
 	"testing"
+
+	"github.com/rgit-dev/rgit/agents"
 )
 
 // TestPinModel: what a spec without a model ran as replaces it wherever
@@ -40,5 +42,25 @@ func TestPinModel(t *testing.T) {
 				t.Errorf("research chain %v does not start at %s", chain, got.Model)
 			}
 		})
+	}
+}
+
+// TestAgentPoolModel: the model a call passes to its backend is the
+// spec's model, in both the backend:model and opencode's provider/model
+// forms; a bare backend passes none (the CLI's own default).
+func TestAgentPoolModel(t *testing.T) {
+	for spec, want := range map[string]string{
+		"claude:claude-opus-4-6":     "claude-opus-4-6",
+		"opencode/minimax-m2.1-free": "opencode/minimax-m2.1-free",
+		"opencode:ollama/qwen3:8b":   "ollama/qwen3:8b",
+		"claude":                     "",
+		"mock:alpha":                 "alpha",
+		"picky":                      "", // a test agent: no registry backend
+		"claude:claude-opus-4-8[1m]": "claude-opus-4-8[1m]",
+	} {
+		p := &agentPool{newAgent: func(string) (agents.Agent, error) { return &scripted{name: spec}, nil }}
+		if _, got, err := p.get(spec); err != nil || got != want {
+			t.Errorf("get(%q) model %q, %v; want %q", spec, got, err, want)
+		}
 	}
 }
