@@ -195,7 +195,7 @@ type lastVerdict struct {
 // else spec with the model the backend reported (claude ->
 // claude:claude-opus-4-6), so trailers and rgit log name the real model.
 func ranAs(spec, reported string) string {
-	if reported == "" || strings.Contains(spec, ":") {
+	if reported == "" || strings.ContainsAny(spec, ":/") { // "provider/model" names opencode's model
 		return spec
 	}
 	return spec + ":" + reported
@@ -210,6 +210,7 @@ func (s *State) noteRanAs(spec, full string) {
 		s.RanAs = map[string]string{}
 	}
 	s.RanAs[spec] = full
+	s.pinModel(spec, full)
 }
 
 // agentName is how the methodology names an agent spec: as it ran.

@@ -88,7 +88,7 @@ func (a reportsModel) Run(ctx context.Context, task agents.Task) (agents.Result,
 func TestReportedModelRecorded(t *testing.T) {
 	dir := testRepo(t)
 	a := reportsModel{&scripted{name: "claude"}}
-	_, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 1, Depth: 0, Model: "claude", ReviewModel: "claude"}, map[string]agents.Agent{"claude": a})
+	_, _, err := runWith(t, dir, Config{Topic: "Why?", Breadth: 1, Depth: 0, Model: "claude", ReviewModel: "claude"}, map[string]agents.Agent{"claude": a, "claude:claude-opus-4-6": a})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,8 +98,11 @@ func TestReportedModelRecorded(t *testing.T) {
 			t.Errorf("Rgit-Model %q, want claude:claude-opus-4-6", line)
 		}
 	}
-	if !strings.Contains(gitOut(t, dir, "show", "research/why:.research/why/state.json"), `"claude": "claude:claude-opus-4-6"`) {
-		t.Error("state.json does not record what claude ran as")
+	state := gitOut(t, dir, "show", "research/why:.research/why/state.json")
+	for _, want := range []string{`"claude": "claude:claude-opus-4-6"`, `"model": "claude:claude-opus-4-6"`, `"review_model": "claude:claude-opus-4-6"`} {
+		if !strings.Contains(state, want) {
+			t.Errorf("state.json lacks %s", want)
+		}
 	}
 	if report := gitOut(t, dir, "show", "main:reports/why/report.md"); !strings.Contains(report, "Agents: research claude:claude-opus-4-6, review claude:claude-opus-4-6.") {
 		t.Errorf("methodology:\n%s", report)

@@ -74,4 +74,5 @@ type Summary struct {
 	Jobs         int
 	Council      string // a council's members and who was left out; "" for a plain session
 	Citations    string // "citations verified N/M" once the report is written; "" before
+	Usage        Totals // the whole session's usage, every run included (State.SessionUsage)
 }

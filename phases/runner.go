@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rgit-dev/rgit/agents"
+	"github.com/rgit-dev/rgit/agents/registry"
 	"github.com/rgit-dev/rgit/phases/layout"
 	"github.com/rgit-dev/rgit/prompts"
 )
@@ -124,6 +125,9 @@ type agentPool struct {
 // get returns the agent for spec and the model part of the spec.
 func (p *agentPool) get(spec string) (agents.Agent, string, error) {
 	_, model, _ := strings.Cut(spec, ":")
+	if b, m, err := registry.Parse(spec); err == nil && b != "auto" {
+		model = m // "opencode/minimax-m2.1-free" names a model without a ':'
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if a, ok := p.made[spec]; ok {

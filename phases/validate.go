@@ -103,7 +103,7 @@ func (r *run) checkTarget(store Store, prior *State) error {
 // not a failure after the first commit. The agents are kept for the run.
 func (p *agentPool) resolve(s Settings) error {
 	specs := append([]string{s.Model, s.ReviewModel}, s.Fallback...)
-	for _, spec := range specs {
+	for i, spec := range specs {
 		_, _, err := p.get(spec)
 		if err != nil && spec == "auto" && len(s.Corpus) > 0 && errors.Is(err, agents.ErrNotInstalled) {
 			// A session over a corpus, resumed without --corpus: the
@@ -121,6 +121,10 @@ func (p *agentPool) resolve(s Settings) error {
 		switch {
 		case errors.As(err, &h):
 			msg, hint = h.Error(), h.Hint()
+			if i == 1 && s.Model != "auto" { // only the reviewer was left to auto: say so
+				msg = strings.Replace(msg, "--model auto", "--review-model auto", 1)
+				hint = "name the reviewer too, for example --review-model " + s.Model + "\n" + hint
+			}
 		case errors.Is(err, agents.ErrNotInstalled):
 			hint = "install it, or pass --model and --review-model with agents 'rgit agents' lists as found"
 		case strings.HasPrefix(spec, "mock"):

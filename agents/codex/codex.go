@@ -51,7 +51,7 @@ func (a *Agent) Name() string { return Name }
 // ("-"), which has no argument-length limit.
 func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
 	return proc.RunTask(ctx, t, proc.Call{Backend: Name, Binary: a.o.Binary, Args: a.Args(t),
-		Stdin: t.Prompt, Env: proc.Environ(a.o.Env...), Grace: a.o.Grace}, &parser{dir: t.Dir})
+		Stdin: t.Prompt, Env: proc.Environ(a.o.Env...), Grace: a.o.Grace}, &parser{dir: t.Dir, passed: t.Model})
 }
 
 // Args returns the command line (without the program) for task t. Every

@@ -39,6 +39,7 @@ type event struct {
 // parser accumulates a run's events; it is the backend's proc.Parser.
 type parser struct {
 	dir       string   // the workspace, for Result.Files
+	passed    string   // the model rgit passed with --model ("" for the CLI's default)
 	files     []string // paths of file_change items
 	thread    string
 	text      string // the last agent_message: the final answer
@@ -90,7 +91,12 @@ func (p *parser) Line(b []byte) {
 // Finish decides the outcome. Some builds exit 0 after turn.failed, so
 // success needs turn.completed, no turn.failed, and exit 0.
 func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.thread, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files), Sources: p.sources}
+	// codex exec --json names no model on any event: the model that ran
+	// is the one rgit passed, else the one codex's config sets.
+	out := agents.Result{SessionID: p.thread, Model: p.passed, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files), Sources: p.sources}
+	if out.Model == "" {
+		out.Model = configModel(env)
+	}
 	out.Usage.Duration = res.Duration
 	if c := p.completed; c != nil && c.Usage != nil {
 		out.Usage.InputTokens = c.Usage.InputTokens

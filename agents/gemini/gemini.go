@@ -43,7 +43,7 @@ func (a *Agent) Name() string { return Name }
 func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
 	args, stdin := a.Args(t)
 	return proc.RunTask(ctx, t, proc.Call{Backend: Name, Binary: a.o.Binary, Args: args,
-		Stdin: stdin, Env: proc.Environ(a.o.Env...), Grace: a.o.Grace}, &parser{dir: t.Dir})
+		Stdin: stdin, Env: proc.Environ(a.o.Env...), Grace: a.o.Grace}, &parser{dir: t.Dir, passed: t.Model})
 }
 
 // Args returns the command line (without the program) for task t and what

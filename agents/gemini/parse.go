@@ -11,6 +11,7 @@ import (
 type event struct {
 	Type      string `json:"type"`
 	SessionID string `json:"session_id"`
+	Model     string `json:"model"` // on init: the model the CLI was set to (may be an alias such as "auto")
 	Role      string `json:"role"`
 	Content   string `json:"content"`
 	Delta     bool   `json:"delta"`
@@ -34,6 +35,11 @@ type event struct {
 		InputTokens  int64 `json:"input_tokens"`
 		OutputTokens int64 `json:"output_tokens"`
 		Cached       int64 `json:"cached"`
+		// Models are the models that answered, with their tokens: the
+		// real model behind an alias such as "auto".
+		Models map[string]struct {
+			TotalTokens int64 `json:"total_tokens"`
+		} `json:"models"`
 	} `json:"stats"`
 }
 
@@ -43,6 +49,8 @@ var writeTools = map[string]bool{"write_file": true, "replace": true, "edit": tr
 // parser accumulates a run's events; it is the backend's proc.Parser.
 type parser struct {
 	dir     string            // the workspace, for Result.Files
+	passed  string            // the model rgit passed with --model ("" for the CLI's default)
+	model   string            // the model init named
 	pending map[string]string // tool_id -> path of a write not yet confirmed
 	files   []string          // paths written successfully
 	session string
@@ -64,7 +72,7 @@ func (p *parser) Line(b []byte) {
 	}
 	switch e.Type {
 	case "init":
-		p.session = e.SessionID
+		p.session, p.model = e.SessionID, e.Model
 	case "message":
 		if e.Role != "assistant" {
 			return
@@ -102,6 +110,7 @@ func (p *parser) Line(b []byte) {
 func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
 	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Files: proc.RelFiles(p.dir, p.files), Sources: p.sources}
 	out.Usage.Duration = res.Duration
+	out.Model = p.ranModel()
 	r := p.result
 	if r != nil && r.Stats != nil {
 		out.Usage.InputTokens = r.Stats.InputTokens
@@ -134,6 +143,32 @@ func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
 	}
 	return out, proc.Fail(Name, kind, msg, res.ExitCode, env)
 }
+
+// ranModel is the model the run used, as far as the CLI says: the model of
+// the result's stats with the most tokens (a run may also call a small
+// routing model), else the model init named, else the model rgit passed;
+// routing aliases ("auto", "auto-gemini-2.5") name no model.
+func (p *parser) ranModel() string {
+	if r := p.result; r != nil && r.Stats != nil {
+		best, most := "", int64(-1)
+		for m, u := range r.Stats.Models {
+			if !isAlias(m) && (u.TotalTokens > most || u.TotalTokens == most && m < best) {
+				best, most = m, u.TotalTokens
+			}
+		}
+		if best != "" {
+			return best
+		}
+	}
+	if !isAlias(p.model) {
+		return p.model
+	}
+	return p.passed
+}
+
+// isAlias says whether m names no model: empty, or one of the CLI's
+// routing aliases.
+func isAlias(m string) bool { return m == "" || m == "auto" || strings.HasPrefix(m, "auto-") }
 
 // stderrMessage keeps the last meaningful lines of stderr, without the
 // mode banners and the JavaScript stack frames of an uncaught error.

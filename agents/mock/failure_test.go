@@ -103,8 +103,20 @@ func TestFailureKinds(t *testing.T) {
 								t.Errorf("the unfetched page is among the Sources")
 							}
 						}
+					case KindReject:
+						var v verdict
+						review := phase == agents.PhaseReview || phase == agents.PhaseFinalReview
+						plain := phaseTask(t, phase)
+						_, plainErr := New(Options{}).Run(ctx, plain)
+						plainOut, _ := os.ReadFile(plain.Output)
+						switch {
+						case review && (err != nil || json.Unmarshal(after, &v) != nil || v.Verdict != "reject" || len(v.Gaps) != 1):
+							t.Errorf("review wrote %q (%v); want a reject verdict with one gap", after, err)
+						case !review && ((err == nil) != (plainErr == nil) || string(after) != string(plainOut)):
+							t.Errorf("%s: %v, %q; want it run as without the rule: %v, %q", phase, err, after, plainErr, plainOut)
+						}
 					}
-					if kind != KindGarbage && kind != KindUnfetched && !unchanged {
+					if kind != KindGarbage && kind != KindUnfetched && kind != KindReject && !unchanged {
 						t.Errorf("%s changed the output file", kind)
 					}
 				})

@@ -33,6 +33,8 @@ func inject(ctx, callCtx context.Context, r Rule, task agents.Task) (agents.Resu
 		return garbage(task)
 	case KindUnfetched:
 		return unfetched(task)
+	case KindReject:
+		return rejected(task)
 	}
 	return agents.Result{}, fmt.Errorf("mock: unknown failure kind %q", r.Kind)
 }

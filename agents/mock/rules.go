@@ -20,6 +20,7 @@ const (
 	// URL the agent never fetched (research, synthesize, revise): the
 	// citation gate must catch it.
 	KindUnfetched = "unfetched"
+	KindReject    = "reject" // review and final-review: a valid verdict that rejects (other phases run normally)
 )
 
 // All as Rule.Times makes a rule fail every matching call.
@@ -86,7 +87,7 @@ var phases = []agents.Phase{
 	agents.PhaseMemberResearch, agents.PhaseRank, AnyPhase,
 }
 
-var kinds = []string{KindTimeout, KindHang, KindError, KindGarbage, KindMissing, KindUnfetched}
+var kinds = []string{KindTimeout, KindHang, KindError, KindGarbage, KindMissing, KindUnfetched, KindReject}
 
 // ParseRules reads a comma-separated list of "[model=]kind@phase[:topic][*times]",
 // for example "timeout@research:Background*2,garbage@review,error@*", or

@@ -49,7 +49,7 @@ func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
 	env := proc.Environ(append([]string{"OPENCODE_PERMISSION=" + Permission, "OPENCODE_ENABLE_EXA=1"}, a.o.Env...)...)
 	args, stdin := a.Args(t)
 	return proc.RunTask(ctx, t, proc.Call{Backend: Name, Binary: a.o.Binary, Args: args,
-		Stdin: stdin, Env: env, Grace: a.o.Grace}, &parser{dir: t.Dir})
+		Stdin: stdin, Env: env, Grace: a.o.Grace}, &parser{dir: t.Dir, passed: t.Model})
 }
 
 // Args returns the command line (without the program) for task t and what

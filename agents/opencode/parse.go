@@ -55,6 +55,7 @@ var writeTools = map[string]bool{"write": true, "edit": true, "multiedit": true,
 // parser accumulates a run's events; it is the backend's proc.Parser.
 type parser struct {
 	dir      string   // the workspace, for Result.Files
+	passed   string   // the model rgit passed with --model, as provider/model ("" for the CLI's default)
 	files    []string // paths the write tools completed
 	session  string
 	step     []string // text parts of the current step
@@ -117,7 +118,9 @@ func (p *parser) Line(b []byte) {
 // nothing (every permission auto-rejected), so success needs an answer
 // whose step finished, no error event, no rejected permission and exit 0.
 func (p *parser) Finish(res proc.Result, env []string) (agents.Result, error) {
-	out := agents.Result{SessionID: p.session, ExitCode: res.ExitCode, Usage: p.usage, Files: proc.RelFiles(p.dir, p.files), Sources: p.sources}
+	// opencode's run events name no model (the parts carry no
+	// providerID/modelID): the model that ran is the one rgit passed.
+	out := agents.Result{SessionID: p.session, Model: p.passed, ExitCode: res.ExitCode, Usage: p.usage, Files: proc.RelFiles(p.dir, p.files), Sources: p.sources}
 	out.Usage.Duration = res.Duration
 	var kind error
 	var msg string

@@ -38,6 +38,7 @@ type jsonSession struct {
 	Tree          string                `json:"tree,omitempty"`
 	Recent        []jsonCommit          `json:"recent,omitempty"`    // status only, newest first
 	Citations     *phases.CitationTally `json:"citations,omitempty"` // the report's URL citations its sources back
+	UsageTotal    jsonUsage             `json:"usage_total"`         // the whole session, every run: the sum of usage
 }
 
 type jsonCounts struct {
@@ -121,6 +122,9 @@ func toJSONSession(s phases.SessionInfo) jsonSession {
 		out.Usage[b] = jsonUsage{Calls: u.Calls, InputTokens: u.InputTokens, OutputTokens: u.OutputTokens,
 			CachedTokens: u.CachedTokens, CostUSD: u.CostUSD, Seconds: u.Seconds}
 	}
+	t := phases.SumUsage(s.Usage)
+	out.UsageTotal = jsonUsage{Calls: t.Calls, InputTokens: t.InputTokens, OutputTokens: t.OutputTokens,
+		CachedTokens: t.CachedTokens, CostUSD: t.CostUSD, Seconds: t.Seconds}
 	for _, r := range s.Recent {
 		out.Recent = append(out.Recent, toJSONCommit(r))
 	}

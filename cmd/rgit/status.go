@@ -71,6 +71,7 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 			fmt.Fprintf(tw, "  %s\t%d calls\t%d in\t%d out\t$%.4f\t%s\n", safe(b), u.Calls, u.InputTokens, u.OutputTokens, u.CostUSD, time.Duration(u.Seconds*float64(time.Second)).Round(time.Millisecond))
 		}
 		tw.Flush()
+		fmt.Fprintf(w, "  session total (every run): %s\n", usageLine(phases.SumUsage(s.Usage)))
 	}
 	if len(s.Members) > 0 {
 		fmt.Fprintln(w, "\ncouncil")
@@ -94,4 +95,10 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 			fmt.Fprintf(w, "  %s %s\n", short(r.Hash), safe(r.Summary))
 		}
 	}
+}
+
+// usageLine is a session's whole usage on one line, as the summary and
+// status print it: tokens, cost and calls over every run.
+func usageLine(t phases.Totals) string {
+	return fmt.Sprintf("%d tokens (%d in, %d out), $%.4f, %d calls", t.Tokens(), t.InputTokens, t.OutputTokens, t.CostUSD, t.Calls)
 }
