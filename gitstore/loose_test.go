@@ -2,7 +2,9 @@ package gitstore
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,4 +53,50 @@ func gitLoose(tb testing.TB, repo string) int {
 	}
 	tb.Fatal("git count-objects printed no count")
 	return 0
+}
+
+// A directory whose entries did not change keeps its tree; any change
+// below it (content, a new or removed file, a mode) gives a new one that
+// holds the change.
+func TestSnapshotDirectoryChanges(t *testing.T) {
+	repo := newRepo(t)
+	s := open(t, repo)
+	ws := filepath.Join(t.TempDir(), "ws")
+	writeFile(t, filepath.Join(ws, "state.json"), "0")
+	writeFile(t, filepath.Join(ws, "progress", "a.md"), "a1")
+	writeFile(t, filepath.Join(ws, "progress", "b.md"), "b1")
+	snap := func() string {
+		t.Helper()
+		if _, err := s.Snapshot(context.Background(), SnapshotOptions{Branch: "research/x", Mounts: []Mount{{Dir: ws, Tree: "w"}}, AllowEmpty: true}); err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(git(t, repo, "rev-parse", "research/x:w/progress"))
+	}
+	first := snap()
+	for _, tc := range []struct {
+		name    string
+		change  func()
+		same    bool
+		wantA   string
+		wantHas []string
+	}{
+		{"other file changed", func() { writeFile(t, filepath.Join(ws, "state.json"), "1") }, true, "a1", []string{"a.md", "b.md"}},
+		{"content changed", func() { writeFile(t, filepath.Join(ws, "progress", "a.md"), "a2") }, false, "a2", []string{"a.md", "b.md"}},
+		{"file added", func() { writeFile(t, filepath.Join(ws, "progress", "c.md"), "c") }, false, "a2", []string{"a.md", "b.md", "c.md"}},
+		{"file removed", func() { os.Remove(filepath.Join(ws, "progress", "b.md")) }, false, "a2", []string{"a.md", "c.md"}},
+	} {
+		tc.change()
+		got := snap()
+		if (got == first) != tc.same {
+			t.Errorf("%s: progress tree %s, before %s: same = %v, want %v", tc.name, got, first, got == first, tc.same)
+		}
+		first = got
+		if a := git(t, repo, "show", "research/x:w/progress/a.md"); a != tc.wantA {
+			t.Errorf("%s: a.md = %q, want %q", tc.name, a, tc.wantA)
+		}
+		if ls := strings.Fields(git(t, repo, "ls-tree", "--name-only", "research/x:w/progress")); !slices.Equal(ls, tc.wantHas) {
+			t.Errorf("%s: progress holds %v, want %v", tc.name, ls, tc.wantHas)
+		}
+	}
+	fsck(t, repo)
 }
