@@ -12,7 +12,8 @@ import (
 )
 
 // stageLanded, when set by a benchmark, hears how long applying and
-// committing each result took: rgit's own time per commit.
+// committing each result took: rgit's own time per commit, without the
+// calls it started meanwhile.
 var stageLanded func(d time.Duration)
 
 // stageWaiting, when set by a test, hears that the stage has started every
@@ -95,6 +96,7 @@ func (r *run) researchStage(ctx context.Context) error {
 			s.finish(f.job.topic.Name)
 			t0 := time.Now()
 			scratch := f.job.scratch
+			var started time.Duration // in dispatch, not in the commit
 			if jobs > 1 {
 				// The calls this result makes possible start once its
 				// files are written, before the snapshot that commits
@@ -108,6 +110,8 @@ func (r *run) researchStage(ctx context.Context) error {
 						return fmt.Errorf("clear scratch: %w", err)
 					}
 					scratch = ""
+					t := time.Now()
+					defer func() { started = time.Since(t) }()
 					return dispatch()
 				}
 			}
@@ -120,7 +124,7 @@ func (r *run) researchStage(ctx context.Context) error {
 				return err
 			}
 			if stageLanded != nil {
-				stageLanded(time.Since(t0))
+				stageLanded(time.Since(t0) - started)
 			}
 		case <-ctx.Done():
 			return ctx.Err()
