@@ -42,6 +42,33 @@ func (s *Store) Repack(ctx context.Context) (err error) {
 	return s.packLoose(ctx)
 }
 
+// LooseObjects counts the loose objects in the object directory, the
+// measure git's own gc.auto uses, so a caller can leave a few hundred
+// objects loose rather than spend seconds on every small session's repack.
+func (s *Store) LooseObjects() (int, error) {
+	n := 0
+	for i := range 256 {
+		f, err := os.Open(filepath.Join(s.commonDir, "objects", fmt.Sprintf("%02x", i)))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return n, fmt.Errorf("count loose objects: %w", err)
+		}
+		names, err := f.Readdirnames(-1)
+		f.Close()
+		if err != nil {
+			return n, fmt.Errorf("count loose objects: %w", err)
+		}
+		for _, name := range names {
+			if len(name) == 38 && !strings.HasPrefix(name, "tmp_") {
+				n++
+			}
+		}
+	}
+	return n, nil
+}
+
 // packLoose writes every loose object into one new pack, then deletes them.
 func (s *Store) packLoose(ctx context.Context) error {
 	var loose []plumbing.Hash

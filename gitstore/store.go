@@ -2,7 +2,6 @@ package gitstore
 
 import (
 	"bytes"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"os"
@@ -18,6 +17,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
+	"github.com/klauspost/compress/zlib"
 )
 
 // Store is one open repository. A Store is safe for use by one goroutine;
@@ -34,6 +34,7 @@ type Store struct {
 	packs     packSet                              // pack indexes, for existence checks without go-git
 	trees     map[plumbing.Hash][]object.TreeEntry // decoded trees, written or read
 	commits   map[plumbing.Hash]plumbing.Hash      // commit -> root tree
+	dirTrees  map[string]dirTree                   // mount directory -> the tree last written for it
 	zbuf      bytes.Buffer                         // compressed object being written
 	zw        *zlib.Writer                         // reused: a new one allocates ~600 KB
 	tmpSeq    int                                  // makes temporary object names unique
@@ -83,6 +84,7 @@ func Open(dir string) (*Store, error) {
 		statDirs:  map[string]bool{},
 		have:      map[plumbing.Hash]bool{},
 		trees:     map[plumbing.Hash][]object.TreeEntry{},
+		dirTrees:  map[string]dirTree{},
 		commits:   map[plumbing.Hash]plumbing.Hash{},
 	}, nil
 }

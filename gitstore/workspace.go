@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -158,5 +159,28 @@ func (s *Store) writeDir(ctx context.Context, dir, treePath string, exclude []st
 		}
 		entries = append(entries, e)
 	}
-	return s.writeTree(entries)
+	return s.dirTree(dir, entries)
+}
+
+// dirTree is the tree last written for a directory on disk.
+type dirTree struct {
+	entries []object.TreeEntry // in os.ReadDir order, as writeDir lists them
+	hash    plumbing.Hash
+}
+
+// dirTree stores a directory's entries as a tree, unless they are the ones
+// it last stored for that directory: then the tree is known and is not
+// sorted, encoded and hashed again. A session commit changes one or two
+// directories of its workspace; the rest would otherwise cost work in
+// proportion to the whole session on every commit.
+func (s *Store) dirTree(dir string, entries []object.TreeEntry) (plumbing.Hash, error) {
+	if old, ok := s.dirTrees[dir]; ok && slices.Equal(old.entries, entries) && s.hasObject(old.hash) {
+		return old.hash, nil
+	}
+	listed := slices.Clone(entries)
+	h, err := s.writeTree(entries)
+	if err == nil {
+		s.dirTrees[dir] = dirTree{entries: listed, hash: h}
+	}
+	return h, err
 }

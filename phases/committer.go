@@ -41,6 +41,11 @@ type committer struct {
 	// fence runs under the store lock before the branch moves: a run that
 	// lost the session lock cannot commit (fence.go).
 	fence func() error
+	// written, when set, runs once, after the next commit's files are on
+	// disk and before its snapshot: the research stage starts the calls
+	// the result allows there (schedule_run.go). What it changes in
+	// memory reaches the following commit, as if it ran after this one.
+	written func() error
 }
 
 // commit records the phase in st, writes the session files and commits
@@ -82,6 +87,12 @@ func (c *committer) write(ctx context.Context, s *State, p *plan.Plan, rec recor
 	}
 	if err := c.checkHead(); err != nil {
 		return "", err
+	}
+	if f := c.written; f != nil {
+		c.written = nil
+		if err := f(); err != nil {
+			return "", err
+		}
 	}
 	hash, err := c.store.Snapshot(ctx, gitstore.SnapshotOptions{
 		Branch: c.lay.Branch(), Base: base, Mounts: c.lay.Mounts(), Exclude: c.lay.Excludes(),

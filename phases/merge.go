@@ -48,7 +48,17 @@ func (r *run) mergeReport(ctx context.Context) error {
 	return r.repack(ctx)
 }
 
+// repackLoose is how many loose objects make the end of a session repack.
+// A repack is git repack -d and gc --auto: seconds, against a session
+// whose own calls may take less. Below it the objects stay loose, as git
+// leaves them below gc.auto (6700), and a later session packs them all;
+// they are as durable loose as packed.
+const repackLoose = 1000
+
 func (r *run) repack(ctx context.Context) error {
+	if n, err := r.store.LooseObjects(); err == nil && n < repackLoose {
+		return nil
+	}
 	if err := r.store.Repack(ctx); err != nil {
 		r.warn(fmt.Sprintf("repack: %v", err))
 	}

@@ -12,7 +12,8 @@ import (
 )
 
 // stageLanded, when set by a benchmark, hears how long applying and
-// committing each result took: rgit's own time per commit.
+// committing each result took: rgit's own time per commit, without the
+// calls it started meanwhile.
 var stageLanded func(d time.Duration)
 
 // stageWaiting, when set by a test, hears that the stage has started every
@@ -49,15 +50,12 @@ func (r *run) researchStage(ctx context.Context) error {
 	deadline, stop := r.deadline()
 	defer stop()
 	timeUp := false
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
+	dispatch := func() error {
 		for !timeUp && s.free() {
 			step, ok := s.next(r.plan, r.state.isExhausted, r.state.Depth, r.state.Breadth,
 				r.state.Iteration+s.reserved < r.state.MaxIterations && !r.overBudget())
 			if !ok {
-				break
+				return nil
 			}
 			f, err := r.startTopic(step, jobs > 1)
 			if err != nil {
@@ -78,6 +76,15 @@ func (r *run) researchStage(ctx context.Context) error {
 				results <- f
 			}()
 		}
+		return nil
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := dispatch(); err != nil {
+			return err
+		}
 		if s.busy() == 0 {
 			return r.endResearch(timeUp)
 		}
@@ -88,11 +95,36 @@ func (r *run) researchStage(ctx context.Context) error {
 		case f := <-results:
 			s.finish(f.job.topic.Name)
 			t0 := time.Now()
-			if err := r.land(ctx, f); err != nil {
+			scratch := f.job.scratch
+			var started time.Duration // in dispatch, not in the commit
+			if jobs > 1 {
+				// The calls this result makes possible start once its
+				// files are written, before the snapshot that commits
+				// them: they read those files, write only their scratch
+				// directories, and the commit's length leaves the
+				// critical path. With --jobs 1 the order stays commit,
+				// then start. The result's scratch goes first: a restart
+				// of the same call reuses its name.
+				r.commits.written = func() error {
+					if err := os.RemoveAll(scratch); err != nil {
+						return fmt.Errorf("clear scratch: %w", err)
+					}
+					scratch = ""
+					t := time.Now()
+					defer func() { started = time.Since(t) }()
+					return dispatch()
+				}
+			}
+			err := r.land(ctx, f)
+			r.commits.written = nil
+			if scratch != "" {
+				os.RemoveAll(scratch)
+			}
+			if err != nil {
 				return err
 			}
 			if stageLanded != nil {
-				stageLanded(time.Since(t0))
+				stageLanded(time.Since(t0) - started)
 			}
 		case <-ctx.Done():
 			return ctx.Err()
@@ -124,12 +156,10 @@ func (r *run) startTopic(step plan.Step, scratch bool) (*flight, error) {
 	return f, nil
 }
 
-// land applies and commits one finished call. A call cancelled while the
+// land applies and commits one finished call; the caller removes its
+// scratch directory. A call cancelled while the
 // run goes on (the time budget ran out) is dropped: its topic is as before.
 func (r *run) land(ctx context.Context, f *flight) error {
-	if f.job.scratch != "" {
-		defer os.RemoveAll(f.job.scratch)
-	}
 	t := r.plan.Find(f.job.topic.Name)
 	if t == nil {
 		return fmt.Errorf("apply %s: topic %q left the plan", f.job.phase, f.job.topic.Name)

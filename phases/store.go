@@ -37,6 +37,8 @@ type Store interface {
 	Merge(ctx context.Context, o gitstore.MergeOptions) (string, error)
 	// Repack packs loose objects.
 	Repack(ctx context.Context) error
+	// LooseObjects counts the loose objects, to skip a repack not worth its time.
+	LooseObjects() (int, error)
 	// Checks that read only, so bad input is refused before any write
 	// (see validate.go).
 	CheckBranchName(branch string) error
