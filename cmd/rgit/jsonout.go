@@ -34,11 +34,11 @@ type jsonSession struct {
 	Running       *jsonLock             `json:"running"` // null when no run holds the session
 	Head          string                `json:"head"`
 	Updated       string                `json:"updated"`
-	Usage         map[string]jsonUsage  `json:"usage"` // by backend
+	Usage         map[string]jsonUsage  `json:"usage"`       // by backend
+	UsageTotal    jsonUsage             `json:"usage_total"` // the whole session, every run: the sum of usage
 	Tree          string                `json:"tree,omitempty"`
 	Recent        []jsonCommit          `json:"recent,omitempty"`    // status only, newest first
 	Citations     *phases.CitationTally `json:"citations,omitempty"` // the report's URL citations its sources back
-	UsageTotal    jsonUsage             `json:"usage_total"`         // the whole session, every run: the sum of usage
 }
 
 type jsonCounts struct {
