@@ -67,6 +67,7 @@ func (r *run) summary() Summary {
 	s.Exhausted, s.LimitReached, s.Finished = r.state.Exhausted, r.state.LimitReached, r.state.IsComplete
 	s.ReportPath = r.lay.ReportTree()
 	s.Council = r.state.Council.summary()
+	s.Spend, s.Budget = SpendOf(r.state.Usage), r.state.Budget
 	if r.plan != nil {
 		c := r.plan.Counts()
 		s.Complete, s.Total = c.Complete, c.Total

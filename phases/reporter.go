@@ -72,5 +72,7 @@ type Summary struct {
 	CriticalPath time.Duration
 	TreePath     time.Duration // CriticalPath without the rule that orders research adding subtopics
 	Jobs         int
-	Council      string // a council's members and who was left out; "" for a plain session
+	Council      string  // a council's members and who was left out; "" for a plain session
+	Spend        Spend   // the session's usage over all its runs (budget.go)
+	Budget       *Budget // its budgets; nil when none
 }

@@ -34,7 +34,9 @@ type jsonSession struct {
 	Running       *jsonLock            `json:"running"` // null when no run holds the session
 	Head          string               `json:"head"`
 	Updated       string               `json:"updated"`
-	Usage         map[string]jsonUsage `json:"usage"` // by backend
+	Usage         map[string]jsonUsage `json:"usage"`       // by backend
+	UsageTotal    jsonTotal            `json:"usage_total"` // budgetview.go
+	Budget        *jsonBudget          `json:"budget"`      // null when none
 	Tree          string               `json:"tree,omitempty"`
 	Recent        []jsonCommit         `json:"recent,omitempty"` // status only, newest first
 }
@@ -120,6 +122,7 @@ func toJSONSession(s phases.SessionInfo) jsonSession {
 		out.Usage[b] = jsonUsage{Calls: u.Calls, InputTokens: u.InputTokens, OutputTokens: u.OutputTokens,
 			CachedTokens: u.CachedTokens, CostUSD: u.CostUSD, Seconds: u.Seconds}
 	}
+	out.UsageTotal, out.Budget = toJSONTotal(s), toJSONBudget(s)
 	for _, r := range s.Recent {
 		out.Recent = append(out.Recent, toJSONCommit(r))
 	}

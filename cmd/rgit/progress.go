@@ -248,6 +248,7 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 	fmt.Fprintf(out, "  agent time:       %s\n", s.AgentTime.Round(time.Millisecond))
 	fmt.Fprintf(out, "  critical path:    %s (wall %s, jobs %d)\n", s.CriticalPath.Round(time.Millisecond), s.Wall.Round(time.Millisecond), s.Jobs)
 	fmt.Fprintf(out, "  retried phases:   %d\n", s.Retried)
+	fmt.Fprintf(out, "  usage:            %s\n", spendText(s.Spend, s.Budget))
 	if len(s.Exhausted) > 0 {
 		fmt.Fprintf(out, "  exhausted topics: %s\n", safeJoin(s.Exhausted, ", "))
 	}
