@@ -77,9 +77,6 @@ func (p phasesSessions) Start(_ context.Context, req mcpserver.StartRequest) (mc
 	if len(req.Council) > 0 {
 		return mcpserver.Started{}, notYet{"council sessions", "leave council out and pass model for one agent (or nothing, for rgit's choice)"}
 	}
-	if req.CostUSD > 0 {
-		return mcpserver.Started{}, notYet{"cost budgets", "leave cost_usd out; time_minutes bounds a session's wall clock"}
-	}
 	args := []string{"--yes", "--breadth=" + strconv.Itoa(req.Breadth), "--depth=" + strconv.Itoa(req.Depth)}
 	if req.Name != "" {
 		args = append(args, "--name="+req.Name)
@@ -100,15 +97,12 @@ func (p phasesSessions) Start(_ context.Context, req mcpserver.StartRequest) (mc
 	if req.Test {
 		args = append(args, "--test")
 	}
-	args = append(timeArg(args, req.TimeBudget), "--", req.Topic)
+	args = append(budgetArgv(timeArg(args, req.TimeBudget), req.CostUSD, req.MaxTokens), "--", req.Topic)
 	return detachIn(req.Repo, args)
 }
 
 func (p phasesSessions) Resume(_ context.Context, req mcpserver.ResumeRequest) (mcpserver.Started, error) {
-	if req.CostUSD > 0 {
-		return mcpserver.Started{}, notYet{"cost budgets", "leave cost_usd out; time_minutes bounds a session's wall clock"}
-	}
-	return detachIn(req.Repo, timeArg([]string{"--name=" + req.Name, "--resume"}, req.TimeBudget))
+	return detachIn(req.Repo, budgetArgv(timeArg([]string{"--name=" + req.Name, "--resume"}, req.TimeBudget), req.CostUSD, req.MaxTokens))
 }
 
 func timeArg(args []string, budget time.Duration) []string {
