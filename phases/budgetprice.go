@@ -135,3 +135,26 @@ func (s Settings) prices() Prices {
 	}
 	return s.Budget.Prices
 }
+
+// warnUnpriced tells the user, once a run has its session, which of its
+// agents a cost budget cannot count: a backend that reports no cost of its
+// own, with no price for the model it runs.
+func (r *run) warnUnpriced() {
+	if r.state == nil || r.state.Budget == nil || r.state.Budget.MaxCostUSD <= 0 {
+		return
+	}
+	seen := map[string]bool{}
+	for _, role := range []Role{RoleResearch, RoleReview} {
+		for _, spec := range r.state.chain(role, r.state.Switches) {
+			backend, model, _ := strings.Cut(spec, ":")
+			b, ok := catalog.Lookup(backend)
+			if seen[spec] || !ok || b.ReportsCost {
+				continue
+			}
+			seen[spec] = true
+			if _, priced := r.state.prices().price(backend, model); !priced {
+				r.warn(fmt.Sprintf("--max-cost cannot count %s: it reports no cost and has no price; set one with --prices %s=IN/OUT (US dollars per million tokens)", spec, strings.TrimSuffix(backend+":"+model, ":")))
+			}
+		}
+	}
+}
