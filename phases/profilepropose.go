@@ -17,7 +17,11 @@ func suggestedProfile(data []byte) string {
 		line := strings.TrimSpace(sc.Text())
 		rest, ok := strings.CutPrefix(strings.ToLower(line), "- suggested profile:")
 		if ok {
-			return strings.Trim(strings.TrimSpace(rest), "`*_ .")
+			name := strings.Trim(strings.TrimSpace(rest), "`*_ .")
+			if strings.ContainsAny(name, " ,<>|/") {
+				return "" // the template's placeholder, or no single choice
+			}
+			return name
 		}
 	}
 	return ""

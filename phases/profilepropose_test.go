@@ -16,6 +16,7 @@ func TestSuggestedProfile(t *testing.T) {
 		{"- suggested profile: `Thorough`\n", "thorough"},
 		{"## Metadata\n- Topic: x\n", ""},
 		{"Suggested Profile: quick (not a list item)\n", ""},
+		{"- Suggested Profile: <quick, standard or thorough>\n", ""},
 	}
 	for _, tt := range tests {
 		if got := suggestedProfile([]byte(tt.in)); got != tt.want {
