@@ -209,3 +209,37 @@ func TestCosted(t *testing.T) {
 		})
 	}
 }
+
+// TestProfileBudgets: a profile's budgets apply unless git config or a
+// flag gives them; a profile change offered later leaves those alone.
+func TestProfileBudgets(t *testing.T) {
+	tests := []struct {
+		name       string
+		profile    string
+		flags      map[string]bool
+		git        map[string]string
+		wantCost   float64
+		wantTokens int64
+	}{
+		{"standard has none", "", nil, nil, 0, 0},
+		{"quick", "quick", nil, nil, 1, 500000},
+		{"thorough", "thorough", nil, nil, 25, 0},
+		{"git config over the profile", "quick", nil, map[string]string{"maxCost": "$3", "maxTokens": "1M"}, 3, 1000000},
+		{"a flag over both", "quick", map[string]bool{"max-cost": true}, map[string]string{"maxCost": "3"}, 9, 500000},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := Config{MaxCostUSD: 9} // as if --max-cost 9 were given
+			if err := ApplyProfile(&c, tt.profile, func(f string) bool { return tt.flags[f] }, func(k string) string { return tt.git[k] }); err != nil {
+				t.Fatal(err)
+			}
+			if c.MaxCostUSD != tt.wantCost || c.MaxTokens != tt.wantTokens {
+				t.Errorf("budgets $%g, %d tokens; want $%g, %d", c.MaxCostUSD, c.MaxTokens, tt.wantCost, tt.wantTokens)
+			}
+			thorough, _ := ProfileNamed("thorough")
+			if next := c.withProfile(thorough); tt.flags["max-cost"] && next.MaxCostUSD != 9 || tt.git["maxCost"] != "" && next.MaxCostUSD != c.MaxCostUSD {
+				t.Errorf("a suggested profile changed a budget the user gave: $%g", next.MaxCostUSD)
+			}
+		})
+	}
+}
