@@ -243,3 +243,18 @@ func TestProfileBudgets(t *testing.T) {
 		})
 	}
 }
+
+func TestBudgetFailureMessage(t *testing.T) {
+	for _, tt := range []struct {
+		limit     Limit
+		msg, hint string
+	}{
+		{LimitTokens, "the token budget ran out before any topic was accepted", "--resume --max-tokens N"},
+		{LimitCost, "the cost budget ran out before any topic was accepted", "--resume --max-cost N"},
+	} {
+		e := &ResearchFailedError{Name: "tides", Limit: tt.limit}
+		if !strings.HasPrefix(e.Error(), tt.msg) || !strings.HasSuffix(e.Hint(), tt.hint) {
+			t.Errorf("%s: %q / %q", tt.limit, e.Error(), e.Hint())
+		}
+	}
+}

@@ -39,7 +39,7 @@ func (e *ResearchFailedError) Error() string {
 	case e.Limit == LimitIterations:
 		b.WriteString("the iteration limit was reached before any topic was accepted")
 	case e.Limit.isBudget():
-		fmt.Fprintf(&b, "the %s budget ran out before any topic was accepted", e.Limit)
+		fmt.Fprintf(&b, "the %s budget ran out before any topic was accepted", strings.TrimSuffix(string(e.Limit), "s"))
 	default:
 		fmt.Fprintf(&b, "research failed: no topic was accepted (%d exhausted on every agent)", e.Exhausted)
 	}
