@@ -48,6 +48,7 @@ type callInputs struct {
 	phaseTimeouts map[Phase]time.Duration // per phase, over timeout (timeouts.go)
 	fixes         int                     // tier 1: fix attempts per agent; 0 = the default, -1 = none
 	restartsLeft  int                     // tier 2: restarts the topic may still have
+	prices        Prices                  // the session's price overrides (budgetprice.go)
 }
 
 // inputs gathers a call's inputs from the session state.
@@ -56,7 +57,7 @@ func (s *State) inputs(role Role, vars map[string]string, notes string) callInpu
 		vars: vars, chain: s.chain(role, s.Switches), timeouts: maps.Clone(s.Timeouts),
 		sessions: maps.Clone(s.AgentSession), notes: notes,
 		iteration: s.Iteration, max: s.MaxIterations, timeout: s.callTimeout(),
-		phaseTimeouts: s.timeouts(), fixes: s.fixAttempts(),
+		phaseTimeouts: s.timeouts(), fixes: s.fixAttempts(), prices: s.prices(),
 	}
 }
 

@@ -39,6 +39,11 @@ type Config struct {
 	MaxFixAttempts, MaxTopicRestarts int                     // the two-tier retry (retries.go): 0 = default, negative = none
 	Profile                          string                  // the profile the settings came from (profile.go)
 	Council                          CouncilConfig
+	MaxCostUSD                       float64         // --max-cost; 0 = none (budget.go)
+	MaxTokens                        int64           // --max-tokens; 0 = none
+	Prices                           Prices          // --prices, research.prices (budgetprice.go)
+	ProfileOpen                      bool            // no profile was chosen: the planner may suggest one (profilepropose.go)
+	profileFixed                     map[string]bool // settings given by flag or git config, which a profile never changes
 
 	explicitMax bool // --max-iterations was given, so it may raise a resumed session's limit
 }
@@ -106,6 +111,9 @@ func (c *Config) Normalize() (notices []string, err error) {
 	}
 	if c.Timeout < 0 || c.TimeBudget < 0 {
 		return nil, badInput("pass a positive number of seconds or minutes", "negative --timeout or --time")
+	}
+	if err := c.checkBudget(); err != nil {
+		return nil, err
 	}
 	if c.Jobs < 0 {
 		return nil, badInput("pass --jobs 1 or more", "invalid --jobs %d", c.Jobs)

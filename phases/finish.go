@@ -77,6 +77,10 @@ func (r *run) banner() string {
 	if r.state.Limit == LimitTime {
 		title, why, next = "TIME BUDGET REACHED", "reaching the --time budget", "resume with a new --time budget"
 	}
+	figures := ""
+	if r.state.Limit.isBudget() {
+		title, why, next, figures = r.budgetBanner()
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "---\n⚠️ **WARNING: %s**\n\n", title)
 	fmt.Fprintf(&b, "This report was generated before all research topics were completed due to %s. Some findings may be incomplete or missing.\n\n", why)
@@ -84,6 +88,7 @@ func (r *run) banner() string {
 	if r.state.Limit == LimitTime {
 		fmt.Fprintf(&b, "- Time used: %s (budget: %s)\n", roundDur(r.state.LimitElapsedS), roundDur(r.state.TimeBudgetS))
 	}
+	b.WriteString(figures)
 	fmt.Fprintf(&b, "- To complete this research, %s: rgit research --name %s --resume\n---\n\n", next, r.lay.Name())
 	return b.String()
 }

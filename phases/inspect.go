@@ -39,6 +39,8 @@ type SessionInfo struct {
 	Recent    []PhaseRow         `json:"recent,omitempty"`
 	LastRun   *Outcome           `json:"last_run,omitempty"` // see Inspector.LastRun
 	Members   []MemberStatus     `json:"members,omitempty"`  // a council's
+	Budget    *Budget            `json:"budget,omitempty"`   // budget.go
+	Limit     Limit              `json:"limit,omitempty"`    // the limit that stopped research, if one did
 	Citations *CitationTally     `json:"citations,omitempty"`
 }
 
@@ -127,7 +129,8 @@ func describe(s Store, name string, detail bool) (SessionInfo, error) {
 		return SessionInfo{}, err
 	}
 	info := SessionInfo{Name: name, Branch: branch, Topic: st.OriginalTopic, Stage: st.Stage, Phase: st.CurrentPhase,
-		Iteration: st.Iteration, MaxIter: st.MaxIterations, Complete: st.IsComplete, Exhausted: st.Exhausted, Head: head, Usage: st.Usage, Citations: st.Citations}
+		Iteration: st.Iteration, MaxIter: st.MaxIterations, Complete: st.IsComplete, Exhausted: st.Exhausted, Head: head, Usage: st.Usage,
+		Budget: st.Budget, Limit: st.Limit, Citations: st.Citations}
 	if src, err := s.ReadFile(head, lay.PlanTree()); err == nil {
 		if p, err := plan.Parse(layout.PlanFile, src); err == nil {
 			info.Counts = p.Counts()

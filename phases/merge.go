@@ -74,11 +74,11 @@ func (r *run) summary() Summary {
 	s.Iterations, s.MaxIter, s.Retried = r.state.Iteration, r.state.MaxIterations, r.state.Retried
 	s.Wall, s.CriticalPath, s.TreePath, s.Jobs = since(r.clock, r.started), r.path.length(), r.path.treeLength(), r.jobs()
 	s.AgentTime = time.Duration(r.state.AgentSeconds() * float64(time.Second))
-	s.Usage = r.state.SessionUsage()
 	s.Exhausted, s.LimitReached, s.Finished = r.state.Exhausted, r.state.LimitReached, r.state.IsComplete
 	s.ReportPath = r.lay.ReportTree()
 	s.Council = r.state.Council.summary()
 	s.Citations = r.state.Citations.String()
+	s.Spend, s.Budget = SpendOf(r.state.Usage), r.state.Budget
 	if r.plan != nil {
 		c := r.plan.Counts()
 		s.Complete, s.Total = c.Complete, c.Total

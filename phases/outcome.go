@@ -38,6 +38,8 @@ func (e *ResearchFailedError) Error() string {
 		b.WriteString("the time budget ran out before any topic was accepted")
 	case e.Limit == LimitIterations:
 		b.WriteString("the iteration limit was reached before any topic was accepted")
+	case e.Limit.isBudget():
+		fmt.Fprintf(&b, "the %s budget ran out before any topic was accepted", strings.TrimSuffix(string(e.Limit), "s"))
 	default:
 		fmt.Fprintf(&b, "research failed: no topic was accepted (%d exhausted on every agent)", e.Exhausted)
 	}
@@ -55,6 +57,8 @@ func (e *ResearchFailedError) Hint() string {
 		return fmt.Sprintf("resume with a longer budget: rgit research --name %s --resume --time MINUTES", e.Name)
 	case LimitIterations:
 		return fmt.Sprintf("resume with more iterations: rgit research --name %s --resume --max-iterations N", e.Name)
+	case LimitCost, LimitTokens:
+		return fmt.Sprintf("resume with a larger budget: rgit research --name %s --resume %s N", e.Name, budgetFlag(e.Limit))
 	}
 	return fmt.Sprintf("check the agent with 'rgit agents', then resume (the failed topics are retried): rgit research --name %s --resume", e.Name)
 }
@@ -63,7 +67,9 @@ func (e *ResearchFailedError) Hint() string {
 // is and the report carries a banner saying which limit and how far.
 func (r *run) stopAt(kind Limit) {
 	r.state.LimitReached, r.state.Limit = true, kind
-	if kind == LimitTime {
+	if kind.isBudget() {
+		r.stopAtBudget(kind)
+	} else if kind == LimitTime {
 		r.state.LimitElapsedS = since(r.clock, r.started).Seconds()
 		r.warn(fmt.Sprintf("time budget %s reached after %s; synthesizing what there is",
 			roundDur(r.state.TimeBudgetS), roundDur(r.state.LimitElapsedS)))
@@ -110,7 +116,7 @@ func (r *run) reopen(lifted bool) error {
 	if !lifted || !r.state.LimitReached {
 		return nil
 	}
-	r.state.LimitReached, r.state.Limit, r.state.LimitElapsedS = false, "", 0
+	r.state.LimitReached, r.state.Limit, r.state.LimitElapsedS, r.state.BudgetStop = false, "", 0, nil
 	n := r.unfinished()
 	if n == 0 {
 		return nil
@@ -176,6 +182,9 @@ func (r *run) restoreIntermediate() error {
 
 // limitWarning is the summary's line for a session a limit stopped.
 func (r *run) limitWarning(complete, total int) string {
+	if r.state.Limit.isBudget() {
+		return r.budgetWarning(complete, total)
+	}
 	if r.state.Limit == LimitTime {
 		return fmt.Sprintf("time budget %s reached after %s: %d of %d topics complete; resume with a new --time to finish",
 			roundDur(r.state.TimeBudgetS), roundDur(r.state.LimitElapsedS), complete, total)

@@ -20,15 +20,22 @@ func (r *run) planPhase(ctx context.Context) error {
 	c := call{phase: PhasePlan, template: "initial_plan.md", role: RoleResearch, output: out, textIsOutput: true,
 		brief: agents.Brief{Question: s.OriginalTopic, Breadth: s.Breadth, Depth: s.Depth, Corpus: s.Corpus}}
 	var proposals []plan.Proposal
+	var suggested string // the planner's profile for the question (profilepropose.go)
 	c.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
 		if err != nil {
 			return fmt.Errorf("plan phase wrote no %s", layout.PlanFile)
 		}
 		proposals, err = proposedRoots(out, data)
+		suggested = suggestedProfile(data)
 		return err
 	}
 	o, err := r.absorb(PhasePlan, r.calls.run(ctx, c, r.inputs(RoleResearch)))
+	if err == nil {
+		if perr := r.considerProfile(suggested); perr != nil {
+			return perr
+		}
+	}
 	p := &plan.Plan{Topic: s.OriginalTopic, Breadth: s.Breadth, Depth: s.Depth}
 	if errors.Is(err, errExhausted) {
 		r.warn(fmt.Sprintf("planning failed on every agent (%v); researching the question as a single topic", err))

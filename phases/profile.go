@@ -19,14 +19,18 @@ type Profile struct {
 	MaxFixAttempts   int
 	MaxTopicRestarts int
 	TimeMinutes      float64 // --time; 0 = none
+	MaxCostUSD       float64 // --max-cost; 0 = none
+	MaxTokens        int64   // --max-tokens; 0 = none
 	When             string
 }
 
 // Profiles are the built-in profiles; standard is rgit's defaults.
 var Profiles = []Profile{
-	{"quick", 2, 1, 1, 0, 10, "a short question: a small tree, one fix attempt, no restart, 10 minutes"},
-	{"standard", 3, 3, 3, 1, 0, "rgit's defaults"},
-	{"thorough", 4, 3, 5, 2, 0, "a wide question: a larger tree, more fixes and restarts"},
+	{Name: "quick", Breadth: 2, Depth: 1, MaxFixAttempts: 1, MaxTopicRestarts: 0, TimeMinutes: 10, MaxCostUSD: 1, MaxTokens: 500_000,
+		When: "a short question: a small tree, one fix attempt, no restart, 10 minutes, $1 or 500k tokens"},
+	{Name: "standard", Breadth: 3, Depth: 3, MaxFixAttempts: 3, MaxTopicRestarts: 1, When: "rgit's defaults"},
+	{Name: "thorough", Breadth: 4, Depth: 3, MaxFixAttempts: 5, MaxTopicRestarts: 2, MaxCostUSD: 25,
+		When: "a wide question: a larger tree, more fixes and restarts, a $25 safety net"},
 }
 
 // ProfileNamed returns the profile called name.
@@ -43,13 +47,19 @@ func ProfileNamed(name string) (Profile, error) {
 func ProfileTable() string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "PROFILE\tBREADTH\tDEPTH\tFIX ATTEMPTS\tTOPIC RESTARTS\tTIME")
+	fmt.Fprintln(w, "PROFILE\tBREADTH\tDEPTH\tFIX ATTEMPTS\tTOPIC RESTARTS\tTIME\tMAX COST\tMAX TOKENS")
 	for _, p := range Profiles {
-		t := "none"
+		t, cost, tokens := "none", "none", "none"
 		if p.TimeMinutes > 0 {
 			t = fmt.Sprintf("%gm", p.TimeMinutes)
 		}
-		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%s\n", p.Name, p.Breadth, p.Depth, p.MaxFixAttempts, p.MaxTopicRestarts, t)
+		if p.MaxCostUSD > 0 {
+			cost = fmt.Sprintf("$%g", p.MaxCostUSD)
+		}
+		if p.MaxTokens > 0 {
+			tokens = fmt.Sprint(p.MaxTokens)
+		}
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", p.Name, p.Breadth, p.Depth, p.MaxFixAttempts, p.MaxTopicRestarts, t, cost, tokens)
 	}
 	_ = w.Flush()
 	return strings.TrimRight(b.String(), "\n")
@@ -80,6 +90,24 @@ var ProfileSettings = []ProfileSetting{
 			m = f
 		}
 		c.TimeBudget = time.Duration(m * float64(time.Minute))
+		return nil
+	}},
+	{"max-cost", "maxCost", func(c *Config, p Profile, v string) error {
+		c.MaxCostUSD = p.MaxCostUSD
+		if v != "" {
+			var err error
+			c.MaxCostUSD, err = ParseCost(v)
+			return err
+		}
+		return nil
+	}},
+	{"max-tokens", "maxTokens", func(c *Config, p Profile, v string) error {
+		c.MaxTokens = p.MaxTokens
+		if v != "" {
+			var err error
+			c.MaxTokens, err = ParseTokens(v)
+			return err
+		}
 		return nil
 	}},
 }
@@ -118,7 +146,7 @@ func ApplyProfile(c *Config, profile string, set func(flag string) bool, get fun
 		profile = get("profile")
 	}
 	p := Profiles[1]
-	c.Profile = p.Name
+	c.Profile, c.ProfileOpen, c.profileFixed = p.Name, profile == "", map[string]bool{}
 	if profile != "" {
 		var err error
 		if p, err = ProfileNamed(profile); err != nil {
@@ -128,9 +156,11 @@ func ApplyProfile(c *Config, profile string, set func(flag string) bool, get fun
 	}
 	for _, s := range ProfileSettings {
 		if set(s.Flag) {
+			c.profileFixed[s.Flag] = true
 			continue
 		}
 		v := strings.TrimSpace(get(s.Key))
+		c.profileFixed[s.Flag] = v != ""
 		if err := s.apply(c, p, v); err != nil {
 			return badInput("fix it with 'git config research."+s.Key+" VALUE' or pass --"+s.Flag, "invalid git config research.%s %q: %v", s.Key, v, err)
 		}

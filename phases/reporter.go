@@ -72,7 +72,8 @@ type Summary struct {
 	CriticalPath time.Duration
 	TreePath     time.Duration // CriticalPath without the rule that orders research adding subtopics
 	Jobs         int
-	Council      string // a council's members and who was left out; "" for a plain session
-	Citations    string // "citations verified N/M" once the report is written; "" before
-	Usage        Totals // the whole session's usage, every run included (State.SessionUsage)
+	Council      string  // a council's members and who was left out; "" for a plain session
+	Citations    string  // "citations verified N/M" once the report is written; "" before
+	Spend        Spend   // the session's usage over all its runs (budget.go)
+	Budget       *Budget // its budgets; nil when none
 }

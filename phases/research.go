@@ -94,6 +94,7 @@ func Research(ctx context.Context, cfg Config, deps Deps) (Summary, error) {
 	defer r.store.Close()
 	defer r.lock.release()
 	r.deps.Reporter.Report(Event{Kind: EventStarted, Message: "session " + r.cfg.Name + " on " + r.lay.Branch() + ", run " + r.lock.info.Token})
+	r.warnUnpriced()
 	err = r.runCouncil(ctx)
 	if errors.Is(err, errMemberOnly) {
 		return r.summary(), nil

@@ -1,6 +1,7 @@
 package phases
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -53,6 +54,7 @@ func (cr *callRunner) run(ctx context.Context, c call, in callInputs) callResult
 			Max: in.max, Attempt: n, Agent: spec})
 		a := attempt{spec: spec, backend: agent.Name(), sessionKey: sessionKey(agent.Name(), c.role, c.topic), number: n}
 		out, err := cr.attempt(ctx, c, in, agent, model, n, lastErr, sessions[a.sessionKey], notes)
+		out.Usage = in.prices.costed(agent.Name(), cmp.Or(out.Model, model), out.Usage)
 		a.usage = out.Usage
 		total.Add(out.Usage)
 		if out.SessionID != "" && c.topic != "" {

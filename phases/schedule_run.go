@@ -53,7 +53,7 @@ func (r *run) researchStage(ctx context.Context) error {
 	dispatch := func() error {
 		for !timeUp && s.free() {
 			step, ok := s.next(r.plan, r.state.isExhausted, r.state.Depth, r.state.Breadth,
-				r.state.Iteration+s.reserved < r.state.MaxIterations && !r.overBudget())
+				r.state.Iteration+s.reserved < r.state.MaxIterations && !r.overBudget() && r.budgetLimit(s) == "")
 			if !ok {
 				return nil
 			}
@@ -188,6 +188,8 @@ func (r *run) endResearch(timeUp bool) error {
 	case step.Kind == plan.StepDone:
 	case r.state.Iteration >= r.state.MaxIterations:
 		r.stopAt(LimitIterations)
+	case r.budgetLimit(nil) != "":
+		r.stopAt(r.budgetLimit(nil))
 	case timeUp || r.overBudget():
 		r.stopAt(LimitTime)
 	default:

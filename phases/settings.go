@@ -28,6 +28,7 @@ type Settings struct {
 	PhaseTimeouts *PhaseTimeouts `json:"phase_timeouts,omitempty"` // timeouts.go
 	RetryLimits   *RetryLimits   `json:"retry_limits,omitempty"`   // retries.go
 	Profile       string         `json:"profile,omitempty"`        // profile.go
+	Budget        *Budget        `json:"budget,omitempty"`         // budget.go
 }
 
 // newSettings are a new session's settings: what cfg (normalized) asks
@@ -46,6 +47,7 @@ func newSettings(cfg Config, target string) Settings {
 	s.PhaseTimeouts = newTimeouts(cfg)
 	s.RetryLimits = newRetryLimits(cfg)
 	s.Profile = cfg.Profile
+	s.Budget = newBudget(cfg)
 	return s
 }
 
@@ -96,6 +98,10 @@ func resumeSettings(prior Settings, cfg Config) (next Settings, lifted bool) {
 	}
 	next.PhaseTimeouts = resumeTimeouts(prior, cfg)
 	next.RetryLimits = resumeRetryLimits(prior, cfg)
+	var raised bool
+	if next.Budget, raised = resumeBudget(prior.Budget, cfg); raised {
+		lifted = true
+	}
 	if cfg.MergeInto != "" {
 		next.TargetBranch = cfg.MergeInto
 	}

@@ -44,6 +44,7 @@ type State struct {
 	LimitReached  bool                `json:"limit_reached"`
 	Limit         Limit               `json:"limit,omitempty"`                 // which limit stopped research
 	LimitElapsedS float64             `json:"limit_elapsed_seconds,omitempty"` // the run's time when --time stopped it
+	BudgetStop    *BudgetStop         `json:"budget_stop,omitempty"`           // what was spent when a budget stopped it (budget.go)
 	FailedAgent   string              `json:"failed_agent,omitempty"`          // the agent of the last failed attempt (LastError)
 	RanAs         map[string]string   `json:"agents_ran_as,omitempty"`         // an agent spec without a model -> spec:model its CLI reported
 	Citations     *CitationTally      `json:"citations,omitempty"`             // the report's URL citations backed by sources (sourcetally.go)

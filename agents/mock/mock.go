@@ -30,6 +30,10 @@ type Options struct {
 	// PromptLog, if set, is a file each call's prompt is appended to,
 	// headed by its phase and topic, so tests can read what rgit asked.
 	PromptLog string
+	// Usage, if set, is what every successful call reports (usage.go).
+	Usage *agents.Usage
+	// Profile, if set, is the profile the plan suggests (usage.go).
+	Profile string
 }
 
 // Agent is the mock backend. It is safe for concurrent use.
@@ -73,6 +77,12 @@ func (a *Agent) Run(ctx context.Context, task agents.Task) (agents.Result, error
 			res, err = inject(ctx, callCtx, rule, task)
 		} else {
 			res, err = work(task)
+		}
+		if err == nil && a.opts.Usage != nil {
+			res.Usage = *a.opts.Usage
+		}
+		if err == nil && a.opts.Profile != "" && task.Phase == agents.PhasePlan {
+			err = suggestProfile(task.Output, a.opts.Profile)
 		}
 	}
 	res.Usage.Duration = time.Since(start)

@@ -174,7 +174,9 @@ func contains[T comparable](list []T, v T) bool {
 // FromEnv builds Options from RGIT_MOCK_FAIL (rules, as ParseRules reads
 // them), RGIT_MOCK_DELAY (a time.ParseDuration value such as "200ms") and
 // RGIT_MOCK_COUNT ("attempt", the default, or "process"; see Rule) and
-// RGIT_MOCK_PROMPTS (a file every prompt is appended to, for tests).
+// RGIT_MOCK_PROMPTS (a file every prompt is appended to, for tests) and
+// RGIT_MOCK_USAGE (fixed tokens and cost per call, ParseUsage) and
+// RGIT_MOCK_PROFILE (the profile its plans suggest).
 func FromEnv(getenv func(string) string) (Options, error) {
 	var o Options
 	rules, err := ParseRules(getenv("RGIT_MOCK_FAIL"))
@@ -197,5 +199,9 @@ func FromEnv(getenv func(string) string) (Options, error) {
 		return o, fmt.Errorf(`read RGIT_MOCK_COUNT %q: want "attempt" or "process"`, s)
 	}
 	o.PromptLog = strings.TrimSpace(getenv("RGIT_MOCK_PROMPTS"))
+	if o.Usage, err = ParseUsage(getenv("RGIT_MOCK_USAGE")); err != nil {
+		return o, fmt.Errorf("read RGIT_MOCK_USAGE: %w", err)
+	}
+	o.Profile = strings.TrimSpace(getenv("RGIT_MOCK_PROFILE"))
 	return o, nil
 }

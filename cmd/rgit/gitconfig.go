@@ -22,6 +22,7 @@ var gitConfigKeys = []struct{ flag, key string }{
 	{"depth", "research.depth"},
 	{"jobs", "research.jobs"},
 	{"merge-into", "research.mergeInto"},
+	{"prices", "research.prices"},
 }
 
 // gitConfigHelp documents the keys in `rgit research --help`.

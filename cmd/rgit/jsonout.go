@@ -35,7 +35,8 @@ type jsonSession struct {
 	Head          string                `json:"head"`
 	Updated       string                `json:"updated"`
 	Usage         map[string]jsonUsage  `json:"usage"`       // by backend
-	UsageTotal    jsonUsage             `json:"usage_total"` // the whole session, every run: the sum of usage
+	UsageTotal    jsonTotal             `json:"usage_total"` // budgetview.go
+	Budget        *jsonBudget           `json:"budget"`      // null when none
 	Tree          string                `json:"tree,omitempty"`
 	Recent        []jsonCommit          `json:"recent,omitempty"`    // status only, newest first
 	Citations     *phases.CitationTally `json:"citations,omitempty"` // the report's URL citations its sources back
@@ -122,9 +123,7 @@ func toJSONSession(s phases.SessionInfo) jsonSession {
 		out.Usage[b] = jsonUsage{Calls: u.Calls, InputTokens: u.InputTokens, OutputTokens: u.OutputTokens,
 			CachedTokens: u.CachedTokens, CostUSD: u.CostUSD, Seconds: u.Seconds}
 	}
-	t := phases.SumUsage(s.Usage)
-	out.UsageTotal = jsonUsage{Calls: t.Calls, InputTokens: t.InputTokens, OutputTokens: t.OutputTokens,
-		CachedTokens: t.CachedTokens, CostUSD: t.CostUSD, Seconds: t.Seconds}
+	out.UsageTotal, out.Budget = toJSONTotal(s), toJSONBudget(s)
 	for _, r := range s.Recent {
 		out.Recent = append(out.Recent, toJSONCommit(r))
 	}

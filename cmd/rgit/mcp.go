@@ -67,16 +67,7 @@ func (p phasesSessions) inspector(repo string) phases.Inspector {
 	return phases.Inspector{Dir: repo, Clock: p.clock}
 }
 
-// notYet refuses an argument for a feature this rgit does not have.
-type notYet struct{ what, hint string }
-
-func (e notYet) Error() string { return e.what + " are not available in this rgit yet" }
-func (e notYet) Hint() string  { return e.hint }
-
 func (p phasesSessions) Start(_ context.Context, req mcpserver.StartRequest) (mcpserver.Started, error) {
-	if req.CostUSD > 0 {
-		return mcpserver.Started{}, notYet{"cost budgets", "leave cost_usd out; time_minutes bounds a session's wall clock"}
-	}
 	args := []string{"--yes", "--breadth=" + strconv.Itoa(req.Breadth), "--depth=" + strconv.Itoa(req.Depth)}
 	if req.Name != "" {
 		args = append(args, "--name="+req.Name)
@@ -100,15 +91,12 @@ func (p phasesSessions) Start(_ context.Context, req mcpserver.StartRequest) (mc
 	if req.Test {
 		args = append(args, "--test")
 	}
-	args = append(timeArg(args, req.TimeBudget), "--", req.Topic)
+	args = append(budgetArgv(timeArg(args, req.TimeBudget), req.CostUSD, req.MaxTokens), "--", req.Topic)
 	return detachIn(req.Repo, args)
 }
 
 func (p phasesSessions) Resume(_ context.Context, req mcpserver.ResumeRequest) (mcpserver.Started, error) {
-	if req.CostUSD > 0 {
-		return mcpserver.Started{}, notYet{"cost budgets", "leave cost_usd out; time_minutes bounds a session's wall clock"}
-	}
-	return detachIn(req.Repo, timeArg([]string{"--name=" + req.Name, "--resume"}, req.TimeBudget))
+	return detachIn(req.Repo, budgetArgv(timeArg([]string{"--name=" + req.Name, "--resume"}, req.TimeBudget), req.CostUSD, req.MaxTokens))
 }
 
 // councilArg is research_start's council as --council's value:

@@ -149,9 +149,8 @@ func TestMCPStartRefused(t *testing.T) {
 	}{
 		{"council of one", "research_start", map[string]any{"topic": "t", "council": []string{"mock:alpha"}},
 			"rgit: error: a council needs at least two members"},
-		{"cost budget", "research_start", map[string]any{"topic": "t", "model": "mock", "cost_usd": 2},
-			"rgit: error: cost budgets are not available in this rgit yet\nrgit: hint: leave cost_usd out"},
-		{"cost budget on resume", "research_resume", map[string]any{"name": "t", "cost_usd": 2}, "rgit: error: cost budgets are not available"},
+		{"negative token budget", "research_start", map[string]any{"topic": "t", "model": "mock", "max_tokens": -5},
+			"rgit: error: invalid max_tokens -5: must be 0 or more"},
 		{"no such session", "research_resume", map[string]any{"name": "nope"},
 			"rgit: error: no session named \"nope\" to resume\nrgit: hint: run 'rgit list' to see the sessions here"},
 	}

@@ -246,7 +246,7 @@ func printSummary(io *IO, s phases.Summary, err error, took time.Duration) {
 		fmt.Fprintf(out, "  iterations:       %d (limit %d)\n", s.Iterations, s.MaxIter)
 	}
 	fmt.Fprintf(out, "  agent time:       %s\n", s.AgentTime.Round(time.Millisecond))
-	fmt.Fprintf(out, "  usage:            %s\n", usageLine(s.Usage))
+	fmt.Fprintf(out, "  usage:            %s\n", spendText(s.Spend, s.Budget))
 	fmt.Fprintf(out, "  critical path:    %s (wall %s, jobs %d)\n", s.CriticalPath.Round(time.Millisecond), s.Wall.Round(time.Millisecond), s.Jobs)
 	fmt.Fprintf(out, "  retried phases:   %d\n", s.Retried)
 	if s.Citations != "" {

@@ -39,7 +39,7 @@ func researchCommand(io *IO) *cli.Command {
 			&cli.BoolFlag{Name: "reorganize-archive", Usage: "write the session's history as plain files under .research/<name>/archive/<run>/"},
 			&cli.StringFlag{Name: "merge-into", Usage: "branch to merge the report into (default: the branch HEAD points at)"},
 			&cli.BoolFlag{Name: "no-merge", Usage: "leave the report on research/<name>"},
-		}, slices.Concat(progressFlags(), detachFlags(), jobsFlags(), seedFlags(), councilFlags())...),
+		}, slices.Concat(progressFlags(), detachFlags(), jobsFlags(), seedFlags(), councilFlags(), budgetFlags())...),
 		Action: func(c *cli.Context) error {
 			if err := applyGitConfig(c); err != nil {
 				return err
@@ -88,6 +88,9 @@ func researchConfig(c *cli.Context) (phases.Config, error) {
 		cfg.Topic = args[0]
 	}
 	if err := seedConfig(c, &cfg); err != nil {
+		return cfg, err
+	}
+	if err := budgetConfig(c, &cfg); err != nil {
 		return cfg, err
 	}
 	if c.Float64("time") < 0 {

@@ -21,7 +21,7 @@ func seedFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "timeout", Usage: "agent call timeout: `20m` for every phase, or per phase, research=45m,review=3m; a bare number is seconds " +
 			"(default: plan 5m, research 30m, review 5m, synthesize 20m, final-review 10m-15m by report size, revise 15m)"},
-		&cli.StringFlag{Name: "profile", Usage: "quick, standard or thorough: breadth, depth, fix attempts, topic restarts and time budget in one word (table below; default: git config research.profile, else standard)"},
+		&cli.StringFlag{Name: "profile", Usage: "quick, standard or thorough: breadth, depth, fix attempts, topic restarts, time, cost and token budgets in one word (table below; default: git config research.profile, else standard)"},
 		&cli.IntFlag{Name: "max-fix-attempts", Value: 3, Usage: "tier 1: retries of a failed phase on one agent, with the recovery prompt"},
 		&cli.IntFlag{Name: "max-topic-restarts", Value: 1, Usage: "tier 2: restarts of a topic from a clean slate once its fix attempts are spent, before the fallback agent"},
 	}
@@ -98,8 +98,9 @@ func testNotice(was, now phases.Config) string {
 // profileHelp is the profiles' table for research's --help.
 func profileHelp() string {
 	return "\n\nProfiles (--profile): a flag wins over git config research.<setting> (breadth, depth,\n" +
-		"maxFixAttempts, maxTopicRestarts, time), which wins over the profile (--profile, else\n" +
-		"research.profile, else standard).\n\n" + phases.ProfileTable()
+		"maxFixAttempts, maxTopicRestarts, time, maxCost, maxTokens), which wins over the\n" +
+		"profile (--profile, else research.profile, else standard). Budgets count the whole\n" +
+		"session; research stops early enough to keep a synthesis reserve for the report.\n\n" + phases.ProfileTable()
 }
 
 // whyFlag adds the reviews' loop decisions to `rgit log`.

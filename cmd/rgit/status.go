@@ -68,10 +68,10 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		for _, b := range slices.Sorted(maps.Keys(s.Usage)) {
 			u := s.Usage[b]
-			fmt.Fprintf(tw, "  %s\t%d calls\t%d in\t%d out\t$%.4f\t%s\n", safe(b), u.Calls, u.InputTokens, u.OutputTokens, u.CostUSD, time.Duration(u.Seconds*float64(time.Second)).Round(time.Millisecond))
+			fmt.Fprintf(tw, "  %s\t%d calls\t%d in\t%d out\t%s\t%s\n", safe(b), u.Calls, u.InputTokens, u.OutputTokens, costText(u.CostUSD), time.Duration(u.Seconds*float64(time.Second)).Round(time.Millisecond))
 		}
 		tw.Flush()
-		fmt.Fprintf(w, "  session total (every run): %s\n", usageLine(phases.SumUsage(s.Usage)))
+		fmt.Fprintf(w, "  total: %s\n", spendText(phases.SpendOf(s.Usage), s.Budget))
 	}
 	if len(s.Members) > 0 {
 		fmt.Fprintln(w, "\ncouncil")
@@ -84,8 +84,8 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 			case state == "":
 				state = "not started"
 			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\titeration %d\t%s\t%d calls\t%d tokens\t$%.4f\n", m.Member, m.Spec, state, m.Iteration, short(m.Head),
-				m.Usage.Calls, m.Usage.InputTokens+m.Usage.OutputTokens, m.Usage.CostUSD)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\titeration %d\t%s\t%d calls\t%d tokens\t%s\n", m.Member, m.Spec, state, m.Iteration, short(m.Head),
+				m.Usage.Calls, m.Usage.InputTokens+m.Usage.OutputTokens, costText(m.Usage.CostUSD))
 		}
 		tw.Flush()
 	}
@@ -95,10 +95,4 @@ func printStatus(io *IO, s phases.SessionInfo, now time.Time) {
 			fmt.Fprintf(w, "  %s %s\n", short(r.Hash), safe(r.Summary))
 		}
 	}
-}
-
-// usageLine is a session's whole usage on one line, as the summary and
-// status print it: tokens, cost and calls over every run.
-func usageLine(t phases.Totals) string {
-	return fmt.Sprintf("%d tokens (%d in, %d out), $%.4f, %d calls", t.Tokens(), t.InputTokens, t.OutputTokens, t.CostUSD, t.Calls)
 }

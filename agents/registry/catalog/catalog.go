@@ -53,8 +53,10 @@ type Backend struct {
 	ReportsUsage, ReportsCost bool
 	// Concurrent: several calls may run at once (see DefaultJobs).
 	Concurrent bool
-	// Prices are per model, for costing calls of backends that report
-	// tokens but no cost; a missing model has no known price.
+	// Prices are per model, in USD per million input/output tokens (list
+	// prices when this table was written), for costing calls of backends
+	// that report tokens but no cost; a missing model has no known price
+	// (the user's --prices or git config research.prices add or override).
 	Prices map[string]Price
 }
 
@@ -70,19 +72,25 @@ var table = []Backend{
 		DefaultModel: "opencode/minimax-m2.1-free", ReviewModel: "opencode/big-pickle",
 		// Keys come from each provider's usual variables (models.dev).
 		KeyVars:     []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY"},
-		WritesFiles: true, Browses: true, ReportsUsage: true, ReportsCost: true, Concurrent: true},
+		WritesFiles: true, Browses: true, ReportsUsage: true, ReportsCost: true, Concurrent: true,
+		Prices: map[string]Price{"opencode/minimax-m2.1-free": {0, 0}, "opencode/big-pickle": {0, 0}}},
 	{Name: "claude", Kind: CLI, Binary: "claude", Install: "npm install -g @anthropic-ai/claude-code",
 		CheapModel:  "claude-haiku-4-5-20251001",
 		KeyVars:     []string{"ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"},
-		WritesFiles: true, Browses: true, ReportsUsage: true, ReportsCost: true, Concurrent: true},
+		WritesFiles: true, Browses: true, ReportsUsage: true, ReportsCost: true, Concurrent: true,
+		Prices: map[string]Price{"claude-haiku-4-5-20251001": {1, 5}, "claude-sonnet-4-5": {3, 15}, "claude-opus-4-6": {5, 25}}},
 	{Name: "codex", Kind: CLI, Binary: "codex", Install: "npm install -g @openai/codex",
 		CheapModel: "gpt-5.1-codex-mini", CheapEffort: "low",
 		KeyVars:     []string{"CODEX_API_KEY", "OPENAI_API_KEY"},
-		WritesFiles: true, Browses: true, ReportsUsage: true, Concurrent: true},
+		WritesFiles: true, Browses: true, ReportsUsage: true, Concurrent: true,
+		// The CLI's default model is its own configuration's; gpt-5.1-codex is
+		// the usual one. Another model has no price unless --prices names it.
+		Prices: map[string]Price{"gpt-5.1-codex-mini": {0.25, 2}, "gpt-5.1-codex": {1.25, 10}}},
 	{Name: "gemini", Kind: CLI, Binary: "gemini", Install: "npm install -g @google/gemini-cli",
 		CheapModel:  "gemini-2.5-flash-lite",
 		KeyVars:     []string{"GEMINI_API_KEY", "GOOGLE_API_KEY"},
-		WritesFiles: true, Browses: true, ReportsUsage: true, Concurrent: true},
+		WritesFiles: true, Browses: true, ReportsUsage: true, Concurrent: true,
+		Prices: map[string]Price{"gemini-2.5-flash-lite": {0.10, 0.40}, "gemini-2.5-flash": {0.30, 2.50}, "gemini-2.5-pro": {1.25, 10}}},
 	{Name: "openai", Kind: HTTP,
 		Install: "set OPENAI_BASE_URL to an OpenAI-compatible endpoint (Ollama: http://localhost:11434/v1) and OPENAI_MODEL",
 		KeyVars: []string{"OPENAI_API_KEY"},

@@ -16,7 +16,8 @@ type nameArg struct {
 
 type budgetArgs struct {
 	TimeMinutes float64 `json:"time_minutes,omitempty" jsonschema:"wall-clock budget in minutes, a synthesis reserve kept; 0 for none"`
-	CostUSD     float64 `json:"cost_usd,omitempty" jsonschema:"cost budget in US dollars; 0 for none"`
+	CostUSD     float64 `json:"cost_usd,omitempty" jsonschema:"cost budget of the whole session in US dollars (rgit research --max-cost), a synthesis reserve kept; 0 for none"`
+	MaxTokens   int64   `json:"max_tokens,omitempty" jsonschema:"token budget of the whole session, input plus output (rgit research --max-tokens); 0 for none"`
 }
 
 type startInput struct {
@@ -74,6 +75,9 @@ func (b budgetArgs) check() error {
 	}
 	if b.CostUSD < 0 {
 		return badInput("pass cost_usd as 0 or more", "invalid cost_usd %g: must be 0 or more", b.CostUSD)
+	}
+	if b.MaxTokens < 0 {
+		return badInput("pass max_tokens as 0 or more", "invalid max_tokens %d: must be 0 or more", b.MaxTokens)
 	}
 	return nil
 }

@@ -51,6 +51,7 @@ func limits(props map[string]*jsonschema.Schema) {
 	set("max_iterations", func(p *jsonschema.Schema) { p.Minimum = jsonschema.Ptr(0.0) })
 	set("time_minutes", func(p *jsonschema.Schema) { p.Minimum = jsonschema.Ptr(0.0) })
 	set("cost_usd", func(p *jsonschema.Schema) { p.Minimum = jsonschema.Ptr(0.0) })
+	set("max_tokens", func(p *jsonschema.Schema) { p.Minimum = jsonschema.Ptr(0.0) })
 	set("wait_seconds", func(p *jsonschema.Schema) { bounds(p, 0, maxWait, 0) })
 	set("council", func(p *jsonschema.Schema) { p.MinItems = jsonschema.Ptr(1) })
 	set("test", func(p *jsonschema.Schema) { p.Default = json.RawMessage("false") })

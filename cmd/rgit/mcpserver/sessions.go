@@ -41,7 +41,8 @@ type StartRequest struct {
 	Council       []string // members, backend or backend:model; "installed" = every agent CLI installed
 	Test          bool     // cheap models, at most 2 passes per topic (--test)
 	TimeBudget    time.Duration
-	CostUSD       float64 // 0 = no cost budget
+	CostUSD       float64 // 0 = no cost budget (--max-cost)
+	MaxTokens     int64   // 0 = no token budget (--max-tokens)
 }
 
 // ResumeRequest is research_resume's arguments, checked.
@@ -50,6 +51,7 @@ type ResumeRequest struct {
 	Name       string
 	TimeBudget time.Duration
 	CostUSD    float64
+	MaxTokens  int64
 }
 
 // Started is a session that was started (or resumed) in the background.

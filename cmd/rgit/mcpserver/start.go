@@ -55,7 +55,7 @@ func (in startInput) request(repo string) (StartRequest, error) {
 	return StartRequest{
 		Repo: repo, Topic: cfg.Topic, Name: in.Name, Breadth: breadth, Depth: depth, MaxIterations: in.MaxIterations,
 		Model: in.Model, ReviewModel: in.ReviewModel, Council: in.Council, Test: in.Test,
-		TimeBudget: budget, CostUSD: in.CostUSD,
+		TimeBudget: budget, CostUSD: in.CostUSD, MaxTokens: in.MaxTokens,
 	}, nil
 }
 
@@ -71,5 +71,6 @@ func (in resumeInput) request(repo, name string) (ResumeRequest, error) {
 	if err := in.budgetArgs.check(); err != nil {
 		return ResumeRequest{}, err
 	}
-	return ResumeRequest{Repo: repo, Name: name, TimeBudget: time.Duration(in.TimeMinutes * float64(time.Minute)), CostUSD: in.CostUSD}, nil
+	return ResumeRequest{Repo: repo, Name: name, TimeBudget: time.Duration(in.TimeMinutes * float64(time.Minute)), CostUSD: in.CostUSD,
+		MaxTokens: in.MaxTokens}, nil
 }

@@ -33,6 +33,13 @@ func TestStart(t *testing.T) {
 	if got := f.started; got.Breadth != 3 || got.Depth != 3 || len(got.Council) != 1 || !got.Test {
 		t.Errorf("defaults: %+v", got)
 	}
+	// Budgets pass through (as --max-cost and --max-tokens).
+	if res, text, _ := call(t, cs, "research_start", map[string]any{"topic": "Kites", "cost_usd": 2.5, "max_tokens": 200000}); res.IsError {
+		t.Fatalf("budgets refused: %s", text)
+	}
+	if got := f.started; got.CostUSD != 2.5 || got.MaxTokens != 200000 {
+		t.Errorf("budgets: %+v", got)
+	}
 }
 
 // TestStartBadInput: each bad input is a tool error with the lines the
