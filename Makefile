@@ -60,6 +60,7 @@ demo: build
 e2e: build
 	./testdata/e2e/run.sh
 	./testdata/e2e/mcp.sh
+	./testdata/e2e/council.sh
 	./testdata/e2e/browser.sh
 
 clean:
