@@ -114,13 +114,17 @@ func (r *run) memberRuns(sessionHead string) ([]*memberRun, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", branch, err)
 		}
-		if head == "" {
-			if remote, err := r.store.TrackRemote(branch); err == nil && remote != "" {
-				r.notice(fmt.Sprintf("took member %s from %s/%s", m.Name, remote, branch))
-				head, _ = headOf(r.store, branch)
-			} else if err != nil && !errors.Is(err, gitstore.ErrNotFound) {
-				return nil, fmt.Errorf("track %s: %w", branch, err)
-			}
+		// A member another clone took further (pushed, then fetched here)
+		// is taken from the remote, never run again from behind.
+		take, verb := r.store.TrackRemote, "took"
+		if head != "" {
+			take, verb = r.store.FastForwardRemote, "fast-forwarded"
+		}
+		if remote, err := take(branch); err == nil && remote != "" {
+			r.notice(fmt.Sprintf("%s member %s from %s/%s", verb, m.Name, remote, branch))
+			head, _ = headOf(r.store, branch)
+		} else if err != nil && !errors.Is(err, gitstore.ErrNotFound) {
+			return nil, fmt.Errorf("track %s: %w", branch, err)
 		}
 		if head != "" {
 			if err := r.store.Restore(branch, r.lay.MemberMounts(m.Name), nil); err != nil {
