@@ -66,6 +66,7 @@ e2e: build
 	./testdata/e2e/run.sh
 	./testdata/e2e/webfetch.sh
 	./testdata/e2e/mcp.sh
+	./testdata/e2e/council.sh
 	./testdata/e2e/browser.sh
 
 clean:

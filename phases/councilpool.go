@@ -4,53 +4,87 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
+
+	"github.com/rgit-dev/rgit/agents/registry/catalog"
 )
 
-// The members' goroutines: how they run side by side, share the
-// reporter, and tell a member's failure from rgit's own.
+// The members' goroutines: how they run side by side under --jobs, share
+// the reporter, and tell a member's failure from rgit's own.
 
-// maxMembersAtOnce bounds the members' goroutines (each runs one agent
-// call at a time).
-const maxMembersAtOnce = 8
-
-// inParallel runs fn for every member at once (at most maxMembersAtOnce),
-// each with its own Store. A member's failure is kept on the member; only
-// cancellation, or a failure of rgit itself, is returned.
-func (r *run) inParallel(ctx context.Context, runs []*memberRun, fn func(context.Context, *memberRun) error) error {
-	sem := make(chan struct{}, maxMembersAtOnce)
-	errs := make([]error, len(runs))
-	var wg sync.WaitGroup
-	for i, mr := range runs {
-		mr.failed = nil
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			store, err := r.deps.OpenStore(r.lay.Root())
-			if err != nil {
-				errs[i] = fmt.Errorf("open repository for %s: %w", mr.m.Name, err)
-				return
-			}
-			defer store.Close()
-			mr.commits.store = store
-			err = fn(ctx, mr)
-			mr.commits.store = nil
-			switch {
-			case err == nil:
-			case ctx.Err() != nil:
-				errs[i] = ctx.Err()
-			case memberFault(err):
-				mr.failed = err
-				mr.progress(EventWarning, "", fmt.Sprintf("%s failed and is left out: %s", mr.m.Name, oneLine(Redact(err.Error()))))
-			default:
-				errs[i] = err
-			}
-		}()
+// councilJobs is how many members may have a call in flight at once (each
+// member runs one call at a time): --jobs when given, else every member,
+// at most the smallest default of their backends (catalog.DefaultJobs),
+// and one when a backend cannot run calls at once. The mock's plain
+// default of one (a reproducible commit order) does not apply: each
+// member commits to its own branch, so any order gives the same history.
+func (r *run) councilJobs(members int) int {
+	if r.state.Jobs > 0 {
+		return max(1, min(r.state.Jobs, members))
 	}
-	wg.Wait()
+	n := members
+	for _, m := range r.state.Council.Members {
+		name, _, _ := strings.Cut(m.Spec, ":")
+		b, ok := catalog.Lookup(name)
+		switch {
+		case ok && !b.Concurrent:
+			return 1
+		case ok && name != "mock":
+			n = min(n, b.DefaultJobs())
+		}
+	}
+	return max(1, n)
+}
+
+// inParallel runs fn for every member, at most councilJobs at once (the
+// scheduler the topic stage uses keeps the count), each with its own
+// Store. Members start in council order as slots free up. A member's
+// failure is kept on the member; only cancellation, or a failure of rgit
+// itself, is returned. Every goroutine started here has ended when it
+// returns.
+func (r *run) inParallel(ctx context.Context, phase Phase, runs []*memberRun, fn func(context.Context, *memberRun) error) error {
+	s := newScheduler(r.councilJobs(len(runs)))
+	done := make(chan int, len(runs)) // never blocks: one send per member
+	errs := make([]error, len(runs))
+	next := 0
+	for next < len(runs) || s.busy() > 0 {
+		for next < len(runs) && s.free() {
+			i, mr := next, runs[next]
+			next++
+			mr.failed = nil
+			s.start(phase, mr.m.Name)
+			go func() {
+				errs[i] = r.runMember(ctx, mr, fn)
+				done <- i
+			}()
+		}
+		s.finish(runs[<-done].m.Name)
+	}
 	return errors.Join(errs...)
+}
+
+// runMember runs fn for one member on its own Store.
+func (r *run) runMember(ctx context.Context, mr *memberRun, fn func(context.Context, *memberRun) error) error {
+	store, err := r.deps.OpenStore(r.lay.Root())
+	if err != nil {
+		return fmt.Errorf("open repository for %s: %w", mr.m.Name, err)
+	}
+	defer store.Close()
+	mr.commits.store = store
+	err = fn(ctx, mr)
+	mr.commits.store = nil
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case memberFault(err):
+		mr.failed = err
+		mr.progress(EventWarning, "", fmt.Sprintf("%s failed and is left out: %s", mr.m.Name, oneLine(Redact(err.Error()))))
+	default:
+		return err
+	}
+	return nil
 }
 
 // memberFault says whether err is the member's agent failing (it is left

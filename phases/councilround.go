@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/gitstore"
 )
 
@@ -32,7 +33,7 @@ func (r *run) councilRound(ctx context.Context) error {
 	}
 	if only := r.cfg.Council.Member; only != "" {
 		i := slices.IndexFunc(runs, func(mr *memberRun) bool { return mr.m.Name == only })
-		if err := r.inParallel(ctx, runs[i:i+1], func(ctx context.Context, mr *memberRun) error { return mr.research(ctx) }); err != nil {
+		if err := r.inParallel(ctx, PhaseMemberResearch, runs[i:i+1], func(ctx context.Context, mr *memberRun) error { return mr.research(ctx) }); err != nil {
 			return err
 		}
 		if f := runs[i].failed; f != nil {
@@ -42,7 +43,7 @@ func (r *run) councilRound(ctx context.Context) error {
 		return errMemberOnly
 	}
 	r.report(fmt.Sprintf("Phase 1: %d members researching in parallel: %s", len(runs), strings.Join(c.names(), ", ")))
-	if err := r.inParallel(ctx, runs, func(ctx context.Context, mr *memberRun) error { return mr.research(ctx) }); err != nil {
+	if err := r.inParallel(ctx, PhaseMemberResearch, runs, func(ctx context.Context, mr *memberRun) error { return mr.research(ctx) }); err != nil {
 		return err
 	}
 	alive := survivors(runs)
@@ -58,7 +59,7 @@ func (r *run) councilRound(ctx context.Context) error {
 		for _, mr := range alive {
 			reads[mr] = others(alive, mr)
 		}
-		if err := r.inParallel(ctx, alive, func(ctx context.Context, mr *memberRun) error {
+		if err := r.inParallel(ctx, agents.PhaseRefine, alive, func(ctx context.Context, mr *memberRun) error {
 			return mr.refine(ctx, reads[mr])
 		}); err != nil {
 			return err
@@ -73,7 +74,7 @@ func (r *run) councilRound(ctx context.Context) error {
 		for i, mr := range alive {
 			names[i] = mr.m.Name
 		}
-		if err := r.inParallel(ctx, alive, func(ctx context.Context, mr *memberRun) error {
+		if err := r.inParallel(ctx, agents.PhaseRank, alive, func(ctx context.Context, mr *memberRun) error {
 			err := mr.rank(ctx, r.cfg.Name, slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == mr.m.Name }))
 			if err != nil && ctx.Err() == nil && memberFault(err) {
 				// A failed ranking leaves the member in, without its ranking.
@@ -113,13 +114,17 @@ func (r *run) memberRuns(sessionHead string) ([]*memberRun, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", branch, err)
 		}
-		if head == "" {
-			if remote, err := r.store.TrackRemote(branch); err == nil && remote != "" {
-				r.notice(fmt.Sprintf("took member %s from %s/%s", m.Name, remote, branch))
-				head, _ = headOf(r.store, branch)
-			} else if err != nil && !errors.Is(err, gitstore.ErrNotFound) {
-				return nil, fmt.Errorf("track %s: %w", branch, err)
-			}
+		// A member another clone took further (pushed, then fetched here)
+		// is taken from the remote, never run again from behind.
+		take, verb := r.store.TrackRemote, "took"
+		if head != "" {
+			take, verb = r.store.FastForwardRemote, "fast-forwarded"
+		}
+		if remote, err := take(branch); err == nil && remote != "" {
+			r.notice(fmt.Sprintf("%s member %s from %s/%s", verb, m.Name, remote, branch))
+			head, _ = headOf(r.store, branch)
+		} else if err != nil && !errors.Is(err, gitstore.ErrNotFound) {
+			return nil, fmt.Errorf("track %s: %w", branch, err)
 		}
 		if head != "" {
 			if err := r.store.Restore(branch, r.lay.MemberMounts(m.Name), nil); err != nil {

@@ -18,6 +18,8 @@ type Store interface {
 	CurrentBranch() (string, error)
 	// TrackRemote creates a missing local branch from the one remote that has it.
 	TrackRemote(branch string) (remote string, err error)
+	// FastForwardRemote moves a local branch that is behind the one remote's up to it.
+	FastForwardRemote(branch string) (remote string, err error)
 	// Branches lists the branches whose names start with prefix.
 	Branches(prefix string) ([]string, error)
 	// Log lists a branch's commits, newest first; limit 0 means all.

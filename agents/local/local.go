@@ -117,11 +117,17 @@ func (a *Agent) Run(ctx context.Context, t agents.Task) (agents.Result, error) {
 	switch t.Phase {
 	case agents.PhasePlan:
 		out = r.plan()
-	case agents.PhaseResearch, agents.PhaseRefine:
+	case agents.PhaseMemberResearch, agents.PhaseRefine, agents.PhaseRank: // the council's (council.go)
+		out, err = r.council()
+	case agents.PhaseResearch:
 		out, err = r.research()
 	case agents.PhaseReview:
 		out, err = r.review()
 	case agents.PhaseSynthesize:
+		if t.Brief.Council != nil {
+			out, err = r.council()
+			break
+		}
 		out = r.synthesize()
 	case agents.PhaseFinalReview:
 		out, err = r.finalReview()

@@ -16,7 +16,7 @@ import (
 // councilFlags are `rgit research`'s council flags (seed 000).
 func councilFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "council", Usage: "research with several agents side by side: SPEC,SPEC,... (claude, codex:MODEL, mock:NAME, ...) or auto (every installed backend)", EnvVars: []string{"RGIT_COUNCIL"}},
+		&cli.StringFlag{Name: "council", Usage: "research with several agents side by side: SPEC,SPEC,... (claude, codex:MODEL, local, mock:NAME, ...) or auto (every installed backend); --jobs bounds the members at work at once (default: all)", EnvVars: []string{"RGIT_COUNCIL"}},
 		&cli.StringFlag{Name: "synthesizer", Usage: "the council agent that writes the report (default: the first member)"},
 		&cli.IntFlag{Name: "member-iterations", Usage: fmt.Sprintf("research iterations per council member (default %d; 2 with --test)", phases.DefaultMemberIterations)},
 		&cli.StringFlag{Name: "member", Usage: "with --resume: run only this council member's research loop (in this clone)"},
