@@ -40,21 +40,7 @@ source "$E2E_DIR/agents.sh"
 # shellcheck source=check.sh
 source "$E2E_DIR/check.sh"
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rgit-e2e-council.XXXXXX")
-SERVER_PID=
-# shellcheck disable=SC2317 # run by the EXIT trap
-cleanup() {
-	local rc=$?
-	stop_server
-	if ((rc == 0)) && [[ -z ${RGIT_E2E_KEEP:-} ]]; then
-		rm -rf "$WORK"
-	else
-		say "scratch kept in $WORK"
-	fi
-	exit "$rc"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+scratch_dir -council
 
 install_clis
 check_versions

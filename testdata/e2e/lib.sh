@@ -83,3 +83,25 @@ stop_server() {
 		SERVER_PID=
 	fi
 }
+
+# scratch_dir KIND: a fresh scratch directory as WORK, and the traps that
+# stop the model server and remove WORK when the script succeeds (it is
+# kept on failure, or always with RGIT_E2E_KEEP).
+scratch_dir() {
+	WORK=$(mktemp -d "${TMPDIR:-/tmp}/rgit-e2e$1.XXXXXX")
+	SERVER_PID=
+	trap scratch_cleanup EXIT
+	trap 'exit 130' INT TERM
+}
+
+# shellcheck disable=SC2317 # run by the EXIT trap
+scratch_cleanup() {
+	local rc=$?
+	stop_server
+	if ((rc == 0)) && [[ -z ${RGIT_E2E_KEEP:-} ]]; then
+		rm -rf "$WORK"
+	else
+		say "scratch kept in $WORK"
+	fi
+	exit "$rc"
+}

@@ -40,20 +40,7 @@ source "$E2E_DIR/check.sh"
 # shellcheck source=selftest.sh
 source "$E2E_DIR/selftest.sh"
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rgit-e2e.XXXXXX")
-SERVER_PID=
-cleanup() {
-	local rc=$?
-	stop_server
-	if ((rc == 0)) && [[ -z ${RGIT_E2E_KEEP:-} ]]; then
-		rm -rf "$WORK"
-	else
-		say "scratch kept in $WORK"
-	fi
-	exit $rc
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+scratch_dir ''
 
 command -v git >/dev/null || { fail "git not found"; exit 1; }
 selftest

@@ -19,20 +19,7 @@ BIN=${RGIT_E2E_BIN:-$ROOT/bin}
 source "$E2E_DIR/lib.sh"
 source "$E2E_DIR/agents.sh"
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rgit-e2e-webfetch.XXXXXX")
-SERVER_PID=
-cleanup() {
-	local rc=$?
-	stop_server
-	if ((rc == 0)) && [[ -z ${RGIT_E2E_KEEP:-} ]]; then
-		rm -rf "$WORK"
-	else
-		say "scratch kept in $WORK"
-	fi
-	exit $rc
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+scratch_dir -webfetch
 
 install_clis
 if [[ -z ${RGIT_E2E_BIN:-} ]]; then
