@@ -44,10 +44,7 @@ scratch_dir -council
 
 install_clis
 check_versions
-if [[ -z ${RGIT_E2E_BIN:-} ]]; then
-	say "building bin/rgit and bin/modelserver"
-	(cd "$ROOT" && go build -o "$BIN/rgit" ./cmd/rgit && go build -o "$BIN/modelserver" ./testdata/modelserver/cmd/modelserver)
-fi
+build_bins
 KEY="sk-rgit-e2e-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 
 # Shims in front of the real CLIs keep every prompt rgit hands them (its

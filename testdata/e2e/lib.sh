@@ -105,3 +105,12 @@ scratch_cleanup() {
 	fi
 	exit "$rc"
 }
+
+# build_bins: rgit and the model server into BIN, unless RGIT_E2E_BIN
+# names ones already built.
+build_bins() {
+	if [[ -z ${RGIT_E2E_BIN:-} ]]; then
+		say "building bin/rgit and bin/modelserver"
+		(cd "$ROOT" && go build -o "$BIN/rgit" ./cmd/rgit && go build -o "$BIN/modelserver" ./testdata/modelserver/cmd/modelserver)
+	fi
+}

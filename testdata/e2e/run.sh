@@ -50,10 +50,7 @@ if [[ " $AGENTS " =~ \ (claude|opencode|codex|gemini)\  ]]; then
 	check_versions
 fi
 
-if [[ -z ${RGIT_E2E_BIN:-} ]]; then
-	say "building bin/rgit and bin/modelserver"
-	(cd "$ROOT" && go build -o "$BIN/rgit" ./cmd/rgit && go build -o "$BIN/modelserver" ./testdata/modelserver/cmd/modelserver)
-fi
+build_bins
 
 # A key value no real service knows, fresh each run, so that finding it
 # anywhere in a repository or in rgit's output is a real leak.

@@ -22,10 +22,7 @@ source "$E2E_DIR/agents.sh"
 scratch_dir -webfetch
 
 install_clis
-if [[ -z ${RGIT_E2E_BIN:-} ]]; then
-	say "building bin/rgit and bin/modelserver"
-	(cd "$ROOT" && go build -o "$BIN/rgit" ./cmd/rgit && go build -o "$BIN/modelserver" ./testdata/modelserver/cmd/modelserver)
-fi
+build_bins
 
 # start_webfetch_server is lib.sh's start_server with -webfetch.
 start_webfetch_server() {
