@@ -154,9 +154,9 @@ func (r *run) budgetBanner() (title, why, next, figures string) {
 	if stop == nil {
 		stop = &BudgetStop{Limit: kind}
 	}
-	title, why, next = "TOKEN BUDGET REACHED", "reaching the --max-tokens budget", "resume with a higher --max-tokens"
+	title, why, next = kind.bannerTitle(), "reaching the --max-tokens budget", "resume with a higher --max-tokens"
 	if kind == LimitCost {
-		title, why, next = "COST BUDGET REACHED", "reaching the --max-cost budget", "resume with a higher --max-cost"
+		why, next = "reaching the --max-cost budget", "resume with a higher --max-cost"
 	}
 	what, limit := "Tokens", fmt.Sprint(r.state.Budget.MaxTokens)
 	if kind == LimitCost {

@@ -72,10 +72,10 @@ func dropSection(data []byte, heading string) []byte {
 // done; it says which limit stopped it, with the real counts.
 func (r *run) banner() string {
 	c := r.plan.Counts()
-	title, why, next := "ITERATION LIMIT REACHED", "reaching the maximum iteration limit",
+	title, why, next := r.state.Limit.bannerTitle(), "reaching the maximum iteration limit",
 		"resume with a higher --max-iterations"
 	if r.state.Limit == LimitTime {
-		title, why, next = "TIME BUDGET REACHED", "reaching the --time budget", "resume with a new --time budget"
+		why, next = "reaching the --time budget", "resume with a new --time budget"
 	}
 	figures := ""
 	if r.state.Limit.isBudget() {
