@@ -137,6 +137,9 @@ func (a *audit) topics(problems *[]string) Check {
 	// A limit's banner tells the reader how many topics were left undone
 	// and how to finish them; a topic it left pending is accounted for.
 	banner := a.state.LimitReached && bytes.HasPrefix(a.report, []byte(bannerPrefix))
+	if a.state.Council != nil {
+		return a.members(problems)
+	}
 	if a.plan == nil {
 		*problems = append(*problems, "the plan is missing from the branch")
 		return c
