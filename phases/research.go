@@ -61,6 +61,10 @@ type run struct {
 	// verdict is the review verdict the next done event reports.
 	verdict lastVerdict
 	path    critPath // the longest chain of dependent calls so far
+	// sources are the workspace's source records, read once and kept as
+	// results add to them, so a research dispatch costs no reading of
+	// every record the session has gathered (nil: not read yet).
+	sources map[string]agents.Source
 	// stop cancels the run's context, agents included, with a cause: the
 	// session lock was taken over (fence.go).
 	stop context.CancelCauseFunc

@@ -3,6 +3,7 @@ package phases
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -115,6 +116,31 @@ func readSources(lay layout.Layout) *sourceSet {
 		}
 	}
 	return set
+}
+
+// knownSources is a copy of the session's source records for one call to
+// add to: read from the workspace once per run, then kept by keepSources.
+// Calls in flight each hold their own copy.
+func (r *run) knownSources() *sourceSet {
+	if r.sources == nil {
+		r.sources = readSources(r.lay).byURL
+	}
+	set := newSourceSet()
+	maps.Copy(set.byURL, r.sources)
+	return set
+}
+
+// keepSources adds the records writeSources just wrote for a call.
+func (r *run) keepSources(set *sourceSet) {
+	if r.sources == nil {
+		return // not read yet: the first knownSources reads them from disk
+	}
+	for _, key := range set.fresh {
+		// As the record on disk has it (truncated text), as a reread would.
+		if src, ok := parseSourceRecord(sourceRecord(set.byURL[key])); ok {
+			r.sources[key] = src
+		}
+	}
 }
 
 // writeSources writes a record for each source a call read, so the commit

@@ -20,6 +20,7 @@ func (r *run) applyResearch(ctx context.Context, t *plan.Topic, j topicJob, res 
 		if recorded, err2 := writeSources(r.lay, res.sources); err2 != nil {
 			return err2
 		} else if recorded > 0 {
+			r.keepSources(res.sources)
 			r.events = append(r.events, fmt.Sprintf("Sources recorded: %d (%s/)", recorded, layout.SourcesDir))
 		}
 	}

@@ -111,7 +111,7 @@ func (r *run) topicJob(phase Phase, t *plan.Topic, scratch bool) (topicJob, erro
 	}
 	j.in = r.inputs(role)
 	if phase == PhaseResearch {
-		j.sources = readSources(r.lay)
+		j.sources = r.knownSources()
 	}
 	j.in.restartsLeft = r.state.restartsLeft(t.Name)
 	if !scratch {
