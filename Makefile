@@ -38,11 +38,7 @@ unit:
 
 # Brief fuzzing of the parsers: no panic, and the round trip holds.
 fuzz:
-	@for t in $$(grep -rl '^func Fuzz' --include='*_test.go' . | xargs -r -n1 dirname | sort -u); do \
-		for f in $$(grep -h '^func Fuzz' $$t/*_test.go | sed 's/func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
-			echo "fuzz $$t $$f"; $(GO) test -run='^$$' -fuzz="^$$f$$" -fuzztime=10s $$t || exit 1; \
-		done; \
-	done
+	GO=$(GO) ./testdata/fuzz.sh
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=6 ./... | tee bench.txt
