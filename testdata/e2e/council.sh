@@ -141,7 +141,7 @@ check_council() {
 		grep -q -F -- "- $m: " "$prompt" && { fail "council: $m's refinement prompt lists its own report among the others'"; bad=1; }
 	done
 	for m in "${MEMBERS[@]}"; do
-		grep '"phase":"refine"' "$WORK/server.jsonl" | grep -q "\"path\":\"$(agent_path "$m")\"" ||
+		grep '"phase":"refine"' "$WORK/server.jsonl" | grep -c "\"path\":\"$(agent_path "$m")\"" >/dev/null ||
 			{ fail "council: the server saw no refine call from $m"; bad=1; }
 	done
 

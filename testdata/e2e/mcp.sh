@@ -93,7 +93,7 @@ ask() {
 # check_mcp AGENT REPO OUT LOG: what the server saw and the CLI answered.
 check_mcp() {
 	local agent=$1 repo=$2 out=$3 slog=$4 bad=0
-	grep '"mcp":"start"' "$slog" | grep -q "\"answer\":\"tool:$(mcp_tool "$agent" research_start)\"" ||
+	grep '"mcp":"start"' "$slog" | grep -c "\"answer\":\"tool:$(mcp_tool "$agent" research_start)\"" >/dev/null ||
 		{ tail -5 "$slog"; fail "$agent: the server never called $(mcp_tool "$agent" research_start)"; return 1; }
 	grep -q '"mcp":"report"' "$slog" || { fail "$agent: the script never reached research_report"; bad=1; }
 	grep -q "\"mcp\":\"answer\".*$TITLE" "$slog" || { fail "$agent: research_report's result did not carry the title"; bad=1; }

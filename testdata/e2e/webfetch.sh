@@ -86,9 +86,9 @@ for f in $records; do
 	[[ $body != *"URL: $unfetched"* ]] || { fail "$f records the page nobody fetched"; exit 1; }
 done
 [[ -n $found ]] || { fail "no record of $page: $records"; exit 1; }
-git -C "$repo" show "$branch:$found" | grep -q 'two tidal bulges' ||
+git -C "$repo" show "$branch:$found" | grep -c 'two tidal bulges' >/dev/null ||
 	{ git -C "$repo" show "$branch:$found" | head -20; fail "the record of $page lacks the text the agent saw"; exit 1; }
-git -C "$repo" log --format=%B --name-only "$branch" | grep -q "^.research/$name/sources/" ||
+git -C "$repo" log --format=%B --name-only "$branch" | grep -c "^.research/$name/sources/" >/dev/null ||
 	{ fail "no commit added the record"; exit 1; }
 say "webfetch: $found records the page and its text"
 
@@ -96,6 +96,6 @@ say "webfetch: $found records the page and its text"
 # file in history keeps it marked unverified.
 grep -q "citation Source 2 $unfetched was never fetched" "$out" ||
 	{ tail -30 "$out"; fail "rgit did not report the unfetched citation"; exit 1; }
-git -C "$repo" log -p "$branch" -- ".research/$name/progress/" | grep -q "$unfetched \*(unverified)\*" ||
+git -C "$repo" log -p "$branch" -- ".research/$name/progress/" | grep -c "$unfetched \*(unverified)\*" >/dev/null ||
 	{ fail "the progress file does not mark the unfetched citation unverified"; exit 1; }
 say "webfetch: the citation of $unfetched was caught and marked unverified"
