@@ -58,12 +58,13 @@ check_versions() {
 	done < <(pinned)
 }
 
-# start_server starts bin/modelserver on a free loopback port for one agent
-# and sets BASE and SERVER_PID. Its request log goes to $1.
+# start_server LOG [FLAG...] starts bin/modelserver on a free loopback port
+# for one agent, with any further flags, and sets BASE and SERVER_PID. Its
+# request log goes to LOG.
 start_server() {
 	local log=$1 addr=$1.addr i
 	rm -f "$addr"
-	"$BIN/modelserver" -addr 127.0.0.1:0 -addr-file "$addr" -log "$log" -exit-after 15m \
+	"$BIN/modelserver" -addr 127.0.0.1:0 -addr-file "$addr" -log "$log" -exit-after 15m "${@:2}" \
 		</dev/null >"$log.out" 2>&1 &
 	SERVER_PID=$!
 	for ((i = 0; i < 100; i++)); do

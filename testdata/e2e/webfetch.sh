@@ -24,24 +24,9 @@ scratch_dir -webfetch
 install_clis
 build_bins
 
-# start_webfetch_server is lib.sh's start_server with -webfetch.
-start_webfetch_server() {
-	local log=$1 addr=$1.addr i
-	"$BIN/modelserver" -addr 127.0.0.1:0 -addr-file "$addr" -log "$log" -exit-after 15m -webfetch -ca-file "$log.ca.pem" \
-		</dev/null >"$log.out" 2>&1 &
-	SERVER_PID=$!
-	for ((i = 0; i < 100; i++)); do
-		[[ -s $addr ]] && break
-		kill -0 "$SERVER_PID" 2>/dev/null || { cat "$log.out" >&2; fail "modelserver exited"; return 1; }
-		sleep 0.1
-	done
-	[[ -s $addr ]] || fail "modelserver wrote no address file" || return 1
-	BASE=$(cat "$addr")
-}
-
 KEY="sk-rgit-e2e-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
 repo=$WORK/repo name=e2e-webfetch out=$WORK/rgit.out log=$WORK/server.jsonl
-start_webfetch_server "$log"
+start_server "$log" -webfetch -ca-file "$log.ca.pem"
 agent_env claude "$WORK/home" "$BASE" "$KEY"
 # WebFetch upgrades http:// to https://: the server serves the page over
 # TLS with its own certificate, which the CLI trusts through this variable.
