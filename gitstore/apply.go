@@ -19,6 +19,7 @@ import (
 // to disk first: a crash in between leaves them untracked, the state that
 // checkClean accepts and that the next Merge or SyncCheckedOut completes.
 func (s *Store) applyCheckout(ctx context.Context, root string, changes []fileChange) error {
+	s.forgetListings()
 	var info strings.Builder
 	for _, c := range changes {
 		p := filepath.Join(root, filepath.FromSlash(c.path))

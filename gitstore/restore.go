@@ -40,6 +40,7 @@ func (s *Store) Restore(branch string, mounts []Mount, exclude []string) error {
 	if err != nil {
 		return err
 	}
+	s.forgetListings()
 	for _, m := range mounts {
 		if err := s.restoreMount(root, m, exclude); err != nil {
 			return err

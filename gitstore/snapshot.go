@@ -29,6 +29,15 @@ type SnapshotOptions struct {
 	Trailers   []Trailer // appended as git trailers
 	AllowEmpty bool      // commit even when the tree is unchanged
 	When       time.Time // author and committer time; zero = now
+	// Sealed are path.Match patterns of directories that one writer owns
+	// (a session's source records), and Wrote the files it wrote or
+	// rewrote there since its last snapshot. Of a sealed directory only
+	// the files it did not hold at the last snapshot, and those in Wrote,
+	// are stated and read; the others keep the hash they had. A change
+	// the writer does not name, such as another process rewriting a file
+	// in place, is therefore not committed.
+	Sealed []string
+	Wrote  []string
 	// Guard, when set, runs under the store lock right before the branch
 	// moves; if it fails nothing moves and Snapshot returns its error
 	// wrapped in ErrFenced. WithLock says how it fences a displaced run.
@@ -56,7 +65,7 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 	if err != nil {
 		return "", err
 	}
-	if err := checkPatterns(o.Exclude); err != nil {
+	if err := checkPatterns(append(slices.Clone(o.Exclude), o.Sealed...)); err != nil {
 		return "", err
 	}
 	if err := s.refConflict(ref); err != nil {
@@ -79,7 +88,7 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 	}
 	// Blobs and subtrees do not depend on the parent: write them before
 	// taking the lock so it is held only for the splice, commit and ref move.
-	subtrees, err := s.writeMounts(ctx, o.Mounts, o.Exclude)
+	subtrees, err := s.writeMounts(ctx, o.Mounts, o.Exclude, o.Sealed, o.Wrote)
 	if err != nil {
 		return "", err
 	}
@@ -151,12 +160,12 @@ func (s *Store) Snapshot(ctx context.Context, o SnapshotOptions) (hash string, e
 // writeMounts stores each mount directory as a tree and returns the edits to
 // splice into the parent's tree. A missing directory gives a nil entry: its
 // subtree is removed.
-func (s *Store) writeMounts(ctx context.Context, mounts []Mount, exclude []string) (map[string]*object.TreeEntry, error) {
+func (s *Store) writeMounts(ctx context.Context, mounts []Mount, exclude, sealed, wrote []string) (map[string]*object.TreeEntry, error) {
 	mounts = append([]Mount(nil), mounts...)
 	if err := checkMounts(mounts); err != nil {
 		return nil, err
 	}
-	now := time.Now()
+	w := newWalk(exclude, sealed, wrote, time.Now())
 	out := make(map[string]*object.TreeEntry, len(mounts))
 	for _, m := range mounts {
 		out[m.Tree] = nil
@@ -174,7 +183,7 @@ func (s *Store) writeMounts(ctx context.Context, mounts []Mount, exclude []strin
 			continue
 		}
 		s.loadStatCache(m.Dir)
-		h, err := s.writeDir(ctx, m.Dir, m.Tree, exclude, now)
+		h, err := s.writeDir(ctx, m.Dir, m.Tree, w)
 		if err != nil {
 			return nil, err
 		}

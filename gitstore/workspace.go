@@ -110,9 +110,13 @@ func (s *Store) hashFile(p string, fi fs.FileInfo, now time.Time, store bool) (p
 // treePath and returns its hash. Symlinks are stored as links, never
 // followed; sockets, devices and excluded paths are skipped; an empty
 // directory becomes the empty tree so it survives a round trip.
-func (s *Store) writeDir(ctx context.Context, dir, treePath string, exclude []string, now time.Time) (plumbing.Hash, error) {
+func (s *Store) writeDir(ctx context.Context, dir, treePath string, w walk) (plumbing.Hash, error) {
 	if err := ctx.Err(); err != nil {
 		return plumbing.ZeroHash, err
+	}
+	seal, h, ok := s.unchangedSealed(dir, treePath, w)
+	if ok {
+		return h, nil
 	}
 	des, err := os.ReadDir(dir)
 	if err != nil {
@@ -122,17 +126,18 @@ func (s *Store) writeDir(ctx context.Context, dir, treePath string, exclude []st
 	for _, de := range des {
 		name := de.Name()
 		tp := treePath + "/" + name
-		if excluded(tp, exclude) {
+		if w.excludes(tp) {
 			continue
 		}
 		p := filepath.Join(dir, name)
 		var e object.TreeEntry
 		switch t := de.Type(); {
 		case t.IsDir():
-			h, err := s.writeDir(ctx, p, tp, exclude, now)
+			h, err := s.writeDir(ctx, p, tp, w)
 			if err != nil {
 				return h, err
 			}
+			seal.spoil() // a change below does not touch this directory's stat
 			e = object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: h}
 		case t&fs.ModeSymlink != 0:
 			target, err := os.Readlink(p)
@@ -145,27 +150,33 @@ func (s *Store) writeDir(ctx context.Context, dir, treePath string, exclude []st
 			}
 			e = object.TreeEntry{Name: name, Mode: filemode.Symlink, Hash: h}
 		case t.IsRegular():
+			if known, ok := s.sealedFile(&seal, p, name); ok {
+				e = known
+				break
+			}
 			fi, err := de.Info()
 			if err != nil {
 				return plumbing.ZeroHash, fmt.Errorf("stat %s: %w", p, err)
 			}
-			h, err := s.hashFile(p, fi, now, true)
+			h, err := s.hashFile(p, fi, w.now, true)
 			if err != nil {
 				return h, err
 			}
+			seal.check(s.stat[p].trusted)
 			e = object.TreeEntry{Name: name, Mode: fileMode(fi.Mode()), Hash: h}
 		default:
 			continue
 		}
 		entries = append(entries, e)
 	}
-	return s.dirTree(dir, entries)
+	return s.dirTree(dir, entries, seal)
 }
 
 // dirTree is the tree last written for a directory on disk.
 type dirTree struct {
 	entries []object.TreeEntry // in os.ReadDir order, as writeDir lists them
 	hash    plumbing.Hash
+	sealed  fs.FileInfo // a sealed directory's own stat before it was listed; nil when not to be trusted
 }
 
 // dirTree stores a directory's entries as a tree, unless they are the ones
@@ -173,14 +184,15 @@ type dirTree struct {
 // sorted, encoded and hashed again. A session commit changes one or two
 // directories of its workspace; the rest would otherwise cost work in
 // proportion to the whole session on every commit.
-func (s *Store) dirTree(dir string, entries []object.TreeEntry) (plumbing.Hash, error) {
+func (s *Store) dirTree(dir string, entries []object.TreeEntry, seal sealCheck) (plumbing.Hash, error) {
 	if old, ok := s.dirTrees[dir]; ok && slices.Equal(old.entries, entries) && s.hasObject(old.hash) {
+		s.dirTrees[dir] = dirTree{entries: old.entries, hash: old.hash, sealed: seal.keep()}
 		return old.hash, nil
 	}
 	listed := slices.Clone(entries)
 	h, err := s.writeTree(entries)
 	if err == nil {
-		s.dirTrees[dir] = dirTree{entries: listed, hash: h}
+		s.dirTrees[dir] = dirTree{entries: listed, hash: h, sealed: seal.keep()}
 	}
 	return h, err
 }
