@@ -26,6 +26,7 @@ type record struct {
 	usage    agents.Usage
 	duration time.Duration
 	parents  []string // further parents: the council's octopus merge
+	wrote    []string // source records written for this commit (layout.Sealed)
 }
 
 // committer writes one commit per finished phase: state.json, the plan and
@@ -55,6 +56,7 @@ func (r *run) commit(ctx context.Context, rec record) (string, error) {
 	r.state.PhaseHistory = append(r.state.PhaseHistory, string(rec.phase)+phaseTopicSuffix(rec.topic))
 	events := r.events
 	r.events = nil
+	rec.wrote, r.wrote = r.wrote, nil
 	return r.commits.write(ctx, r.state, r.plan, rec, events)
 }
 
@@ -96,7 +98,7 @@ func (c *committer) write(ctx context.Context, s *State, p *plan.Plan, rec recor
 	}
 	hash, err := c.store.Snapshot(ctx, gitstore.SnapshotOptions{
 		Branch: c.lay.Branch(), Base: base, Mounts: c.lay.Mounts(), Exclude: c.lay.Excludes(),
-		Message: msg, Trailers: c.trailers(s, rec), AllowEmpty: true, When: commitTime(c.clock),
+		Sealed: c.lay.Sealed(), Wrote: rec.wrote, Message: msg, Trailers: c.trailers(s, rec), AllowEmpty: true, When: commitTime(c.clock),
 		Guard: c.fence, ExtraParents: rec.parents,
 	})
 	if err != nil && !errors.Is(err, gitstore.ErrNothingToCommit) {

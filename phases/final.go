@@ -36,7 +36,7 @@ func (r *run) synthesize(ctx context.Context) error {
 		}
 		return checkReport(data)
 	}
-	c.seen = readSources(r.lay)
+	c.seen = r.knownSources()
 	c.cite = citeGate(out, c.seen)
 	return r.landSynthesis(ctx, r.calls.run(ctx, c, r.inputs(c.role)), synthesis{out: out, start: start, seen: c.seen,
 		summary: "synthesize: report for " + r.state.OriginalTopic, from: "the progress files", compile: r.compiledReport})
@@ -137,7 +137,7 @@ func (r *run) revise(ctx context.Context) error {
 		}
 		return checkReport(data)
 	}
-	c.seen = readSources(r.lay)
+	c.seen = r.knownSources()
 	c.cite = citeGate(out, c.seen)
 	o, err := r.absorb(c.phase, r.calls.run(ctx, c, r.inputs(c.role)))
 	if errors.Is(err, errExhausted) {

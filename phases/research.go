@@ -65,6 +65,10 @@ type run struct {
 	// results add to them, so a research dispatch costs no reading of
 	// every record the session has gathered (nil: not read yet).
 	sources map[string]agents.Source
+	// wrote are the source records written since the last commit, which
+	// it names to the store: of the sealed sources/ only these and new
+	// files are read (layout.Sealed).
+	wrote []string
 	// stop cancels the run's context, agents included, with a cause: the
 	// session lock was taken over (fence.go).
 	stop context.CancelCauseFunc

@@ -94,7 +94,7 @@ func urlCites(doc []byte) []urlCite {
 // text read. It returns the problems and how many citations passed of how
 // many.
 func checkCites(doc []byte, known *sourceSet) (problems []citeProblem, passed, total int) {
-	cites := urlCites(doc)
+	cites := known.citesOf(doc)
 	// A quotation on a line citing several pages needs to be in one of
 	// them: found[q] says it is in some page it is attributed to.
 	found := map[string]bool{}

@@ -65,6 +65,21 @@ func parseSourceRecord(data []byte) (s agents.Source, ok bool) {
 type sourceSet struct {
 	byURL map[string]agents.Source
 	fresh []string // keys added by calls, not read from records, in order
+	// parsed is the last document checked against the set and its
+	// citations: a synthesis's gate and its tally check the same report,
+	// and parsing a whole report is most of what either costs.
+	parsed struct {
+		doc   string
+		cites []urlCite
+	}
+}
+
+// citesOf is urlCites(doc), remembered for the next check of the same doc.
+func (s *sourceSet) citesOf(doc []byte) []urlCite {
+	if s.parsed.cites == nil || s.parsed.doc != string(doc) {
+		s.parsed.doc, s.parsed.cites = string(doc), urlCites(doc)
+	}
+	return s.parsed.cites
 }
 
 func newSourceSet() *sourceSet { return &sourceSet{byURL: map[string]agents.Source{}} }
@@ -144,19 +159,22 @@ func (r *run) keepSources(set *sourceSet) {
 }
 
 // writeSources writes a record for each source a call read, so the commit
-// that records the call's result carries them. It returns how many.
-func writeSources(lay layout.Layout, set *sourceSet) (int, error) {
+// that records the call's result carries them. It returns the files it
+// wrote, which the commit names to the store (layout.Sealed).
+func writeSources(lay layout.Layout, set *sourceSet) ([]string, error) {
 	if set == nil {
-		return 0, nil
+		return nil, nil
 	}
+	var wrote []string
 	for _, key := range set.fresh {
 		src := set.byURL[key]
 		path := lay.File(filepath.Join(layout.SourcesDir, agents.SourceFileName(src.URL)))
+		wrote = append(wrote, path) // before the write: a half-written record is named too
 		if err := writeFile(path, sourceRecord(src)); err != nil {
-			return 0, fmt.Errorf("write source record: %w", err)
+			return wrote, fmt.Errorf("write source record: %w", err)
 		}
 	}
-	return len(set.fresh), nil
+	return wrote, nil
 }
 
 // normURL compares URLs as a reader would: scheme and host in lower case,

@@ -37,13 +37,14 @@ func (r *run) tallyCitations(path string, seen *sourceSet) error {
 		return nil
 	}
 	if seen == nil {
-		seen = readSources(r.lay)
+		seen = r.knownSources()
 	}
-	n, err := writeSources(r.lay, seen)
+	wrote, err := writeSources(r.lay, seen)
+	r.wrote = append(r.wrote, wrote...)
 	if err != nil {
 		return err
 	}
-	if n > 0 {
+	if n := len(wrote); n > 0 {
 		r.events = append(r.events, fmt.Sprintf("Sources recorded: %d (%s/)", n, layout.SourcesDir))
 	}
 	data, err := os.ReadFile(path)

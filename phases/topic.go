@@ -17,9 +17,12 @@ func (r *run) applyResearch(ctx context.Context, t *plan.Topic, j topicJob, res 
 	o, err := r.absorb(PhaseResearch, res.call)
 	t.Status = plan.InProgress
 	if err == nil || errors.Is(err, errExhausted) {
-		if recorded, err2 := writeSources(r.lay, res.sources); err2 != nil {
+		wrote, err2 := writeSources(r.lay, res.sources)
+		r.wrote = append(r.wrote, wrote...)
+		if err2 != nil {
 			return err2
-		} else if recorded > 0 {
+		}
+		if recorded := len(wrote); recorded > 0 {
 			r.keepSources(res.sources)
 			r.events = append(r.events, fmt.Sprintf("Sources recorded: %d (%s/)", recorded, layout.SourcesDir))
 		}

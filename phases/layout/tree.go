@@ -50,6 +50,12 @@ func (l Layout) Excludes() []string {
 		l.TreeFile(ProgressLogFile), l.TreeFile(OutcomeFile), l.TreeFile(OutcomeFile + ".tmp")}
 }
 
+// Sealed are the tree paths whose files rgit writes once and never
+// rewrites: the source records, one file per URL. A commit takes their
+// tree from the directory's stat while no record is added or removed,
+// rather than stating hundreds of files every phase.
+func (l Layout) Sealed() []string { return []string{l.TreeFile(SourcesDir)} }
+
 // Owned are the path prefixes (slash form, relative to the repository
 // root) an agent may write under: every workspace and this session's
 // reports. Anything else is outside the workspace.
