@@ -23,8 +23,8 @@ type Event struct {
 	Phase     Phase
 	Topic     string
 	Iteration int
-	Max       int
-	Attempt   int
+	Max       int // EventRetry: the retries an agent gets (--max-fix-attempts); else the iteration limit
+	Attempt   int // EventRetry: this retry's number on its agent; else the attempt, 0 for the first
 	Agent     string
 	Message   string
 	Commit    string

@@ -96,7 +96,7 @@ func (cr *callRunner) run(ctx context.Context, c call, in callInputs) callResult
 			res.switchAgent(c.phase, spec, next, l.timeouts[spec], cr.clock.Now())
 			cr.reporter.Report(Event{Kind: EventWarning, Message: strings.TrimPrefix(res.events[len(res.events)-1], "Fallback: ")})
 		case moveRetry:
-			cr.reporter.Report(Event{Kind: EventRetry, Phase: c.phase, Topic: c.topic, Attempt: n + 1, Agent: spec, Message: err.Error()})
+			cr.reporter.Report(Event{Kind: EventRetry, Phase: c.phase, Topic: c.topic, Attempt: l.attempt, Max: l.fixes, Agent: spec, Message: err.Error()})
 		case moveExhausted:
 			res.out = outcome{usage: total, elapsed: since(cr.clock, start)}
 			res.err = fmt.Errorf("%w: %s: %w", errExhausted, c.phase, lastErr)

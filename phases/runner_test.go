@@ -78,6 +78,8 @@ func TestResearchStepIsPure(t *testing.T) {
 	}
 	if !slices.Equal(kinds, []EventKind{EventPhaseStart, EventRetry, EventPhaseStart}) {
 		t.Errorf("reported %v", *events)
+	} else if r := (*events)[1]; r.Attempt != 1 || r.Max != maxRetries {
+		t.Errorf("retry %d/%d, want 1/%d", r.Attempt, r.Max, maxRetries)
 	}
 
 	s := &State{}

@@ -166,7 +166,7 @@ func (p *progress) line(e phases.Event) string {
 			return fmt.Sprintf("%s %-12s %s\n", counter(e), e.Phase, label(e.Topic))
 		}
 	case phases.EventRetry:
-		return fmt.Sprintf("      retry %d/3 %s %s: %s\n", e.Attempt, e.Phase, label(e.Topic), firstLine(msg))
+		return fmt.Sprintf("      retry %d/%d %s %s: %s\n", e.Attempt, e.Max, e.Phase, label(e.Topic), firstLine(msg))
 	case phases.EventWait:
 		return fmt.Sprintf("      %s: %s\n", safe(e.Agent), msg)
 	case phases.EventCallDone:

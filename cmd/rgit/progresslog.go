@@ -110,7 +110,7 @@ func eventText(e phases.Event) string {
 		return fmt.Sprintf("done %s %s%s in %s (agent %s) commit %s", logCounter(e), e.Phase, topicSuffix(e.Topic),
 			e.Duration.Round(time.Millisecond), e.AgentTime.Round(time.Millisecond), short(e.Commit))
 	case phases.EventRetry:
-		return fmt.Sprintf("retry %s%s attempt %d/3 agent %s: %s", e.Phase, topicSuffix(e.Topic), e.Attempt, dash(e.Agent), e.Message)
+		return fmt.Sprintf("retry %s%s attempt %d/%d agent %s: %s", e.Phase, topicSuffix(e.Topic), e.Attempt, e.Max, dash(e.Agent), e.Message)
 	case phases.EventWait:
 		return fmt.Sprintf("wait agent %s: %s", dash(e.Agent), e.Message)
 	}

@@ -42,7 +42,7 @@ func TestEventText(t *testing.T) {
 			`start [2/9] research "Moon" agent claude attempt 2`},
 		{phases.Event{Kind: phases.EventPhaseDone, Phase: "review", Topic: "Moon", Iteration: 3, Max: 9, Commit: "0123456789abcdef",
 			Duration: 1500 * time.Millisecond, AgentTime: time.Second}, `done [3/9] review "Moon" in 1.5s (agent 1s) commit 01234567`},
-		{phases.Event{Kind: phases.EventRetry, Phase: "research", Topic: "Moon", Attempt: 1, Agent: "codex", Message: "exit 1"},
+		{phases.Event{Kind: phases.EventRetry, Phase: "research", Topic: "Moon", Attempt: 1, Max: 3, Agent: "codex", Message: "exit 1"},
 			`retry research "Moon" attempt 1/3 agent codex: exit 1`},
 		{phases.Event{Kind: phases.EventWait, Agent: "claude", Message: "rate limited"}, "wait agent claude: rate limited"},
 	}
@@ -69,7 +69,7 @@ func TestProgressLog(t *testing.T) {
 	if err := p.open(path, &shown); err != nil {
 		t.Fatal(err)
 	}
-	p.Report(phases.Event{Kind: phases.EventRetry, Phase: "plan", Attempt: 1, Agent: "openai", Message: "401 for key " + secret + "\nbody:\x1b[31m denied"})
+	p.Report(phases.Event{Kind: phases.EventRetry, Phase: "plan", Attempt: 1, Max: 3, Agent: "openai", Message: "401 for key " + secret + "\nbody:\x1b[31m denied"})
 	p.close()
 	p2 := newProgressLog(clock, redact.New(nil))
 	if err := p2.open(path, &shown); err != nil {
