@@ -73,6 +73,9 @@ func (r *run) summary() Summary {
 	}
 	s.Iterations, s.MaxIter, s.Retried = r.state.Iteration, r.state.MaxIterations, r.state.Retried
 	s.Wall, s.CriticalPath, s.TreePath, s.Jobs = since(r.clock, r.started), r.path.length(), r.path.treeLength(), r.jobs()
+	if r.state.Council != nil {
+		s.Jobs = r.councilJobs(len(r.state.Council.Members)) // members run side by side, whatever a backend's topic default
+	}
 	s.AgentTime = time.Duration(r.state.AgentSeconds() * float64(time.Second))
 	s.Exhausted, s.LimitReached, s.Finished = r.state.Exhausted, r.state.LimitReached, r.state.IsComplete
 	s.ReportPath = r.lay.ReportTree()
