@@ -43,6 +43,12 @@ fuzz:
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem -count=6 ./... | tee bench.txt
 
+# System calls per phase commit, early and late in a breadth 4 depth 3
+# mock session (needs strace): a commit's work, independent of the load.
+.PHONY: bench-syscalls
+bench-syscalls:
+	./testdata/bench/phase-syscalls.sh
+
 # Cold and warm index of GOROOT/src+doc against the grep -rl floor, same run.
 .PHONY: bench-index
 bench-index:

@@ -34,25 +34,33 @@ type phaseCost struct {
 // mockPhases runs a whole mock session and returns its phases in order.
 func mockPhases(b *testing.B, breadth, depth int) []phaseCost {
 	b.Helper()
-	dir := testRepo(b)
 	var out []phaseCost
 	cpu := processCPU()
-	cfg := Config{Dir: dir, Topic: "How do tides shape coastlines?", Breadth: breadth, Depth: depth, MaxIterations: 5000,
+	runMock(b, breadth, depth, func(p phaseCost) {
+		now := processCPU()
+		p.cpu, cpu = now-cpu, now
+		out = append(out, p)
+	})
+	return out
+}
+
+// runMock runs a whole mock session in a new repository and calls done
+// with each committed phase (its cpu left zero), on the session's goroutine.
+func runMock(b *testing.B, breadth, depth int, done func(phaseCost)) {
+	b.Helper()
+	cfg := Config{Dir: testRepo(b), Topic: "How do tides shape coastlines?", Breadth: breadth, Depth: depth, MaxIterations: 5000,
 		Model: "mock", ReviewModel: "mock", MockMode: true, Yes: true}
 	deps := Deps{
 		NewAgent: func(string) (agents.Agent, error) { return mock.New(mock.Options{}), nil },
 		Reporter: ReporterFunc(func(e Event) {
 			if e.Kind == EventPhaseDone {
-				now := processCPU()
-				out = append(out, phaseCost{phase: e.Phase, overhead: e.Duration - e.AgentTime, cpu: now - cpu})
-				cpu = now
+				done(phaseCost{phase: e.Phase, overhead: e.Duration - e.AgentTime})
 			}
 		}),
 	}
 	if _, err := Research(context.Background(), cfg, deps); err != nil {
-		b.Fatal(err)
+		b.Error(err)
 	}
-	return out
 }
 
 func median(ds []time.Duration) time.Duration {
@@ -103,63 +111,4 @@ func fileFloor(b *testing.B, n int) []time.Duration {
 		out = append(out, time.Since(t0))
 	}
 	return out
-}
-
-// BenchmarkPhaseGrowthB4D3 compares rgit's per-phase time over the last 10
-// phases of a breadth 4 depth 3 session with its first 10, three sessions
-// an iteration, medians over all of them. Goal: within 1.3x.
-//
-// last/first is the measure: any phase. The last 10 then hold the
-// session's four one-off phases (synthesize, final review, revise,
-// complete), which do more than a topic commit (the whole report, the
-// methodology, dropping the intermediate files), so its median is the
-// slowest of the six topic phases beside them. topic-last/first compares
-// like with like, the first and last 10 research and review phases: the
-// work that repeats, and would grow if a commit did work in proportion to
-// the session. ms/final-phases is the median of the four one-off phases.
-// The machine's load swings wall times several-fold within one session,
-// so topic-cpu-last/first compares the same phases by the process's CPU
-// time per phase (rgit's and the in-process mock agent's, whose share does
-// not grow).
-func BenchmarkPhaseGrowthB4D3(b *testing.B) {
-	var first, last, tFirst, tLast, final, cFirst, cLast []time.Duration
-	for i := 0; i < b.N; i++ {
-		for range 3 {
-			ps := mockPhases(b, 4, 3)
-			if len(ps) < 20 {
-				b.Fatalf("only %d phases", len(ps))
-			}
-			var topics, cpus []time.Duration
-			for j, p := range ps {
-				switch {
-				case j < 10:
-					first = append(first, p.overhead)
-				case j >= len(ps)-10:
-					last = append(last, p.overhead)
-				}
-				if p.phase == PhaseResearch || p.phase == PhaseReview {
-					topics, cpus = append(topics, p.overhead), append(cpus, p.cpu)
-				} else if j >= len(ps)-4 {
-					final = append(final, p.overhead)
-				}
-			}
-			tFirst = append(tFirst, topics[:10]...)
-			tLast = append(tLast, topics[len(topics)-10:]...)
-			cFirst, cLast = append(cFirst, cpus[:10]...), append(cLast, cpus[len(cpus)-10:]...)
-		}
-	}
-	f, l := median(first), median(last)
-	b.ReportMetric(float64(f.Microseconds())/1000, "ms/first10")
-	b.ReportMetric(float64(l.Microseconds())/1000, "ms/last10")
-	b.ReportMetric(float64(l)/float64(f), "last/first")
-	tf, tl := median(tFirst), median(tLast)
-	b.ReportMetric(float64(tf.Microseconds())/1000, "ms/topic-first10")
-	b.ReportMetric(float64(tl.Microseconds())/1000, "ms/topic-last10")
-	b.ReportMetric(float64(tl)/float64(tf), "topic-last/first")
-	b.ReportMetric(float64(median(final).Microseconds())/1000, "ms/final-phases")
-	if cf, cl := median(cFirst), median(cLast); cf > 0 {
-		b.ReportMetric(float64(cf.Microseconds())/1000, "cpu-ms/topic-first10")
-		b.ReportMetric(float64(cl.Microseconds())/1000, "cpu-ms/topic-last10")
-		b.ReportMetric(float64(cl)/float64(cf), "topic-cpu-last/first")
-	}
 }
