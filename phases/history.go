@@ -1,11 +1,9 @@
 package phases
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
-	"github.com/rgit-dev/rgit/gitstore"
 	"github.com/rgit-dev/rgit/phases/layout"
 )
 
@@ -32,19 +30,12 @@ type PhaseRow struct {
 
 // Log lists a session's phases, newest first, from the commit trailers.
 func (in Inspector) Log(name string) ([]PhaseRow, error) {
-	if err := ValidateName(name); err != nil {
-		return nil, err
-	}
-	s, err := in.open()
+	s, _, err := in.openSession(name)
 	if err != nil {
 		return nil, err
 	}
 	defer s.Close()
-	branch := layout.Branch(name)
-	if _, err := s.Head(branch); errors.Is(err, gitstore.ErrNotFound) {
-		return nil, noSession(name)
-	}
-	rows, err := phaseRows(s, branch, 0)
+	rows, err := phaseRows(s, layout.Branch(name), 0)
 	if err != nil {
 		return nil, err
 	}

@@ -98,10 +98,7 @@ func (in Inspector) List() ([]SessionInfo, error) {
 
 // Status describes one session in detail.
 func (in Inspector) Status(name string) (SessionInfo, error) {
-	if err := ValidateName(name); err != nil {
-		return SessionInfo{}, err
-	}
-	s, err := in.open()
+	s, _, err := in.openSession(name)
 	if err != nil {
 		return SessionInfo{}, err
 	}

@@ -28,20 +28,11 @@ type ReportView struct {
 // A session only fetched from another clone is tracked first (as a
 // resume does), so it reads the same.
 func (in Inspector) ReportSession(name, rev string) (*ReportView, error) {
-	if err := ValidateName(name); err != nil {
-		return nil, err
-	}
-	s, err := in.open()
+	s, _, err := in.openSession(name)
 	if err != nil {
 		return nil, err
 	}
 	defer s.Close()
-	branch := layout.Branch(name)
-	if _, err := s.Head(branch); errors.Is(err, gitstore.ErrNotFound) {
-		if _, terr := s.TrackRemote(branch); terr != nil && !errors.Is(terr, gitstore.ErrNotFound) {
-			return nil, fmt.Errorf("track remote session: %w", terr)
-		}
-	}
 	h, err := readHistory(s, name)
 	if err != nil {
 		return nil, err

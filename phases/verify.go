@@ -2,12 +2,10 @@ package phases
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 
-	"github.com/rgit-dev/rgit/gitstore"
 	"github.com/rgit-dev/rgit/phases/layout"
 	"github.com/rgit-dev/rgit/phases/plan"
 	"github.com/rgit-dev/rgit/phases/report"
@@ -42,27 +40,13 @@ func (c Check) OK() bool { return c.Passed == c.Total }
 // state and the commit trailers. A session fetched from another clone is
 // found through its remote branch.
 func (in Inspector) Verify(name string) (Verification, error) {
-	if err := ValidateName(name); err != nil {
-		return Verification{}, err
-	}
-	s, err := in.open()
+	s, head, err := in.openSession(name)
 	if err != nil {
 		return Verification{}, err
 	}
 	defer s.Close()
 	lay := layout.New(s.Root(), name)
-	v := Verification{Name: name, Branch: lay.Branch(), Problems: []string{}}
-	head, err := s.Head(v.Branch)
-	if errors.Is(err, gitstore.ErrNotFound) {
-		if _, terr := s.TrackRemote(v.Branch); terr != nil {
-			return v, noSession(name)
-		}
-		head, err = s.Head(v.Branch)
-	}
-	if err != nil {
-		return v, err
-	}
-	v.Head = head
+	v := Verification{Name: name, Branch: lay.Branch(), Head: head, Problems: []string{}}
 	a, err := loadAudit(s, lay, head)
 	if err != nil {
 		return v, err
