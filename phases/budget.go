@@ -73,15 +73,20 @@ const (
 // its review, plus the final cycle's reserve. Calls not yet made are
 // unknown, so the mean of those made stands in for them.
 func budgetHit(b *Budget, spent Spend, inflight int) Limit {
+	return budgetAhead(b, spent, inflight+2)
+}
+
+// budgetAhead is budgetHit with the calls still to come before the final
+// cycle counted by the caller.
+func budgetAhead(b *Budget, spent Spend, ahead int) Limit {
 	if b == nil || (b.MaxCostUSD <= 0 && b.MaxTokens <= 0) {
 		return ""
 	}
-	calls := float64(max(spent.Calls, 1))
-	ahead := float64(inflight + 2)
+	made := float64(max(spent.Calls, 1))
 	over := func(used, limit float64) bool {
-		mean := used / calls
+		mean := used / made
 		reserve := math.Max(finalCalls*mean, reserveShare*limit)
-		return used+ahead*mean+reserve > limit
+		return used+float64(ahead)*mean+reserve > limit
 	}
 	if b.MaxCostUSD > 0 && over(spent.CostUSD, b.MaxCostUSD) {
 		return LimitCost
@@ -143,8 +148,12 @@ func (r *run) budgetWarning(complete, total int) string {
 	if stop == nil {
 		stop = &BudgetStop{Limit: kind}
 	}
-	return fmt.Sprintf("%s reached (%s spent when research stopped): %d of %d topics complete; resume with a higher %s to finish",
-		r.state.Budget.describe(kind), spentOf(kind, stop.Spend), complete, total, budgetFlag(kind))
+	done := fmt.Sprintf("%d of %d topics complete", complete, total)
+	if r.state.Council != nil {
+		done = "members' research " + r.state.Council.iterations()
+	}
+	return fmt.Sprintf("%s reached (%s spent when research stopped): %s; resume with a higher %s to finish",
+		r.state.Budget.describe(kind), spentOf(kind, stop.Spend), done, budgetFlag(kind))
 }
 
 // budgetBanner is the banner's title, reason, next step and figures for a

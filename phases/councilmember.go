@@ -27,8 +27,10 @@ type memberRun struct {
 	c       *CouncilState
 	rep     Reporter
 	lay     layout.Layout
-	failed  error // this phase's failure: the member is left out
-	rankErr error // its peer review failed: it stays in, unranked by it
+	failed  error         // this phase's failure: the member is left out
+	rankErr error         // its peer review failed: it stays in, unranked by it
+	spend   *councilSpend // the council's budget; nil when it has none
+	stopped bool          // the budget ended its research: it is merged as it stands
 }
 
 // chain is the member's agent and then the session's fallback agents.
@@ -59,6 +61,7 @@ func (mr *memberRun) progress(kind EventKind, phase Phase, msg string) {
 // usage in the record.
 func (mr *memberRun) absorb(res callResult) {
 	mr.rec.account(res)
+	mr.spend.update(mr.m.Name, mr.rec.Usage)
 	if res.notes != "" {
 		_ = appendFile(mr.lay.MemberFile(mr.m.Name, layout.RecoveryNotesFile), []byte(res.notes))
 	}
@@ -68,12 +71,17 @@ func (mr *memberRun) absorb(res callResult) {
 // one commit per iteration, until the report ends with the marker or the
 // cap is reached. A finished member returns at once.
 func (mr *memberRun) research(ctx context.Context) error {
+	defer mr.spend.finished()
 	report := mr.lay.MemberFile(mr.m.Name, layout.MemberReportFile)
 	for !mr.rec.Complete {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		i := mr.rec.Iteration + 1
+		if kind := mr.spend.room(); kind != "" && i > 1 {
+			mr.budgetStopped(kind)
+			return nil
+		}
 		msg := fmt.Sprintf("Phase 1: %s iteration %d/%d", mr.m.Name, i, mr.c.MemberIterations)
 		if i == 1 {
 			msg = fmt.Sprintf("Phase 1: %s research starting (iteration 1/%d)", mr.m.Name, mr.c.MemberIterations)

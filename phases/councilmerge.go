@@ -11,15 +11,19 @@ import (
 // octopus records the council's end on the session branch: one merge
 // commit whose parents are the session head and every surviving member's
 // head, its tree holding their directories, and state.json with how each
-// member fared and the aggregate ranking.
-func (r *run) octopus(ctx context.Context, runs, alive []*memberRun) error {
+// member fared and the aggregate ranking, and the budget that stopped the
+// members' research when one did.
+func (r *run) octopus(ctx context.Context, runs, alive []*memberRun, limit Limit) error {
 	start := r.clock.Now()
 	c := r.state.Council
+	merged := c.mergedUsage()
 	c.Failed, c.Results = map[string]string{}, nil
 	var keep, parents, rankings = []string{}, []string{}, []Ranking{}
 	for _, mr := range runs {
 		c.Results = append(c.Results, mr.rec)
-		t := mr.rec.Usage
+		// A council a budget stopped merges again after a resume: only
+		// what the member spent since the last merge is new.
+		t := subTotals(mr.rec.Usage, merged[mr.m.Name])
 		r.state.Usage[backendOf(mr.m.Spec)] = addTotals(r.state.Usage[backendOf(mr.m.Spec)], t)
 		if !slices.Contains(alive, mr) {
 			why := "research not complete"
@@ -39,6 +43,9 @@ func (r *run) octopus(ctx context.Context, runs, alive []*memberRun) error {
 		}
 	}
 	c.Ranking = aggregate(rankings, keep)
+	if limit != "" {
+		r.stopAt(limit) // with every member's usage counted above
+	}
 	r.state.Stage = StageSynthesize
 	body := fmt.Sprintf("Members merged: %s.\nPeer ranking (mean rank, 1 is best):\n%s", strings.Join(keep, ", "), rankingList(c.Ranking))
 	if len(c.Failed) > 0 {

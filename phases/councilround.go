@@ -51,6 +51,11 @@ func (r *run) councilRound(ctx context.Context) error {
 		return r.allFailed(runs)
 	}
 	r.report(phaseOneDone(runs))
+	if kind := runs[0].spend.limit(); kind != "" {
+		// More rounds would spend what the synthesis is kept.
+		r.report("Phase 2: skipped, the budget is reached")
+		return r.octopus(ctx, runs, alive, kind)
+	}
 	if len(alive) > 1 {
 		r.report("Phase 2: Starting refinement...")
 		// Who reads whom is fixed before any member starts: the records
@@ -91,7 +96,7 @@ func (r *run) councilRound(ctx context.Context) error {
 			}
 		}
 	}
-	return r.octopus(ctx, runs, alive)
+	return r.octopus(ctx, runs, alive, "")
 }
 
 // memberRuns readies every member: its branch (tracked from a remote when
@@ -139,13 +144,17 @@ func (r *run) memberRuns(sessionHead string) ([]*memberRun, error) {
 		mc := &memberCommitter{lay: r.lay, member: m.Name, base: sessionHead, head: head, token: r.lock.info.Token, clock: r.clock}
 		out = append(out, &memberRun{m: m, rec: rec, commits: mc, calls: &calls, in: base, c: c, rep: rep, lay: r.lay})
 	}
+	spend := newCouncilSpend(r.state.Budget, r.state.Usage, c, out)
+	for _, mr := range out {
+		mr.spend = spend
+	}
 	return out, nil
 }
 
 func survivors(runs []*memberRun) []*memberRun {
 	var out []*memberRun
 	for _, mr := range runs {
-		if mr.failed == nil && mr.rec.Complete {
+		if mr.failed == nil && (mr.rec.Complete || mr.stopped) {
 			out = append(out, mr)
 		}
 	}

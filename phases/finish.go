@@ -83,8 +83,13 @@ func (r *run) banner() string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "---\n⚠️ **WARNING: %s**\n\n", title)
-	fmt.Fprintf(&b, "This report was generated before all research topics were completed due to %s. Some findings may be incomplete or missing.\n\n", why)
-	fmt.Fprintf(&b, "- Topics completed: %d of %d\n- Iterations executed: %d (limit: %d)\n", c.Complete, c.Total, r.state.Iteration, r.state.MaxIterations)
+	if r.state.Council != nil {
+		fmt.Fprintf(&b, "This report was generated before the council's members completed their research due to %s. Some findings may be incomplete or missing.\n\n", why)
+		fmt.Fprintf(&b, "- Members' research: %s\n", r.state.Council.iterations())
+	} else {
+		fmt.Fprintf(&b, "This report was generated before all research topics were completed due to %s. Some findings may be incomplete or missing.\n\n", why)
+		fmt.Fprintf(&b, "- Topics completed: %d of %d\n- Iterations executed: %d (limit: %d)\n", c.Complete, c.Total, r.state.Iteration, r.state.MaxIterations)
+	}
 	if r.state.Limit == LimitTime {
 		fmt.Fprintf(&b, "- Time used: %s (budget: %s)\n", roundDur(r.state.LimitElapsedS), roundDur(r.state.TimeBudgetS))
 	}

@@ -105,6 +105,10 @@ func (r *run) checkResearched() error {
 // even after it completed: the intermediate files come back from the last
 // commit that had them.
 func (r *run) reopen(lifted bool) error {
+	if r.state.Council != nil {
+		r.reopenCouncil(lifted)
+		return nil
+	}
 	if r.plan == nil {
 		return nil
 	}
