@@ -37,7 +37,8 @@ func TestCouncilBudget(t *testing.T) {
 		}
 	}
 	report, err := os.ReadFile(lay.Report())
-	if err != nil || !strings.Contains(string(report), "TOKEN BUDGET REACHED") || !strings.Contains(string(report), "- Members' research: mock-alpha 1 of 10 iterations") {
+	if err != nil || !strings.Contains(string(report), "TOKEN BUDGET REACHED") || !strings.Contains(string(report), "- Members' research: mock-alpha 1 of 10 iterations") ||
+		!strings.Contains(string(report), "| mock-alpha | mock:alpha | mock:alpha | 1 | budget |") {
 		t.Fatalf("report (%v):\n%.600s", err, report)
 	}
 

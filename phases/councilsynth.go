@@ -96,7 +96,10 @@ func (r *run) councilMethodology(path string) error {
 	b.WriteString("| member | agent | models | iterations | stopped by | time | tokens | cost |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n")
 	for _, rec := range c.Results {
 		stop := "marker"
+		_, failed := c.Failed[rec.Member]
 		switch {
+		case !rec.Complete && !failed && r.state.Limit.isBudget():
+			stop = "budget"
 		case !rec.Complete:
 			stop = "failed"
 		case !rec.Marker:
