@@ -105,8 +105,12 @@ func (mr *memberRun) research(ctx context.Context) error {
 				return writeFile(report, prior)
 			}}
 		c.gate = func(agents.Result) error { return checkMemberReport(report) }
+		c.seen = newSourceSet()
 		res := mr.calls.run(ctx, c, mr.inputs(mr.rec.Sessions))
 		mr.absorb(res)
+		if err := mr.keepReads(c.seen); err != nil {
+			return err
+		}
 		if res.err != nil {
 			return res.err
 		}
@@ -161,8 +165,12 @@ func (mr *memberRun) refine(ctx context.Context, others []string) error {
 		brief: agents.Brief{Question: mr.in.vars["original_topic"], Council: &agents.Council{Member: mr.m.Name, Report: own, Reports: reports}},
 		reset: func() error { return removeIfExists(out) }, textIsOutput: true}
 	c.gate = func(agents.Result) error { return checkMemberReport(out) }
+	c.seen = newSourceSet()
 	res := mr.calls.run(ctx, c, mr.inputs(nil))
 	mr.absorb(res)
+	if err := mr.keepReads(c.seen); err != nil {
+		return err
+	}
 	if res.err != nil {
 		return res.err
 	}

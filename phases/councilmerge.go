@@ -43,6 +43,9 @@ func (r *run) octopus(ctx context.Context, runs, alive []*memberRun, limit Limit
 		}
 	}
 	c.Ranking = aggregate(rankings, keep)
+	if err := r.gatherSources(alive); err != nil {
+		return err
+	}
 	if limit != "" {
 		r.stopAt(limit) // with every member's usage counted above
 	}

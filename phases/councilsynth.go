@@ -52,7 +52,9 @@ func (r *run) councilSynthesize(ctx context.Context) error {
 		}
 		return nil
 	}
-	return r.landSynthesis(ctx, r.calls.run(ctx, call, r.inputs(RoleResearch)), synthesis{out: out, start: start,
+	call.seen = r.knownSources()
+	call.cite = citeGate(out, call.seen)
+	return r.landSynthesis(ctx, r.calls.run(ctx, call, r.inputs(RoleResearch)), synthesis{out: out, start: start, seen: call.seen,
 		summary: "synthesize: council report for " + r.state.OriginalTopic, from: "the members' reports",
 		compile: func() []byte { return compiledCouncilReport(r.state.OriginalTopic, reports) }})
 }

@@ -113,10 +113,14 @@ func (s *sourceSet) lookup(u string) (agents.Source, bool) {
 }
 
 // readSources reads the records of a workspace's sources/ directory.
-// Files that are not records (an agent's own notes) are ignored.
 func readSources(lay layout.Layout) *sourceSet {
+	return readSourcesIn(lay.File(layout.SourcesDir))
+}
+
+// readSourcesIn reads the records in dir. Files that are not records (an
+// agent's own notes) are ignored.
+func readSourcesIn(dir string) *sourceSet {
 	set := newSourceSet()
-	dir := lay.File(layout.SourcesDir)
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
 		if !e.Type().IsRegular() {
@@ -162,13 +166,18 @@ func (r *run) keepSources(set *sourceSet) {
 // that records the call's result carries them. It returns the files it
 // wrote, which the commit names to the store (layout.Sealed).
 func writeSources(lay layout.Layout, set *sourceSet) ([]string, error) {
+	return writeSourcesIn(lay.File(layout.SourcesDir), set)
+}
+
+// writeSourcesIn writes the set's fresh records into dir.
+func writeSourcesIn(dir string, set *sourceSet) ([]string, error) {
 	if set == nil {
 		return nil, nil
 	}
 	var wrote []string
 	for _, key := range set.fresh {
 		src := set.byURL[key]
-		path := lay.File(filepath.Join(layout.SourcesDir, agents.SourceFileName(src.URL)))
+		path := filepath.Join(dir, agents.SourceFileName(src.URL))
 		wrote = append(wrote, path) // before the write: a half-written record is named too
 		if err := writeFile(path, sourceRecord(src)); err != nil {
 			return wrote, fmt.Errorf("write source record: %w", err)

@@ -31,11 +31,6 @@ func (t *CitationTally) String() string {
 // tally goes into state.json (and, when some are unverified, into the
 // methodology and the commit body).
 func (r *run) tallyCitations(path string, seen *sourceSet) error {
-	if r.state.Council != nil {
-		// A council's members research on their own branches, whose
-		// calls record no sources yet: no tally rather than a false one.
-		return nil
-	}
 	if seen == nil {
 		seen = r.knownSources()
 	}

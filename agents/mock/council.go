@@ -33,9 +33,12 @@ func memberResearch(b agents.Brief) output {
 	r := seedFor(b.Question, c.Member, "member")
 	picks := r.perm(len(claims))
 	var findings, sources []string
+	var fetched []agents.Source // it "read" every page it cites, as research does
 	for i := 0; i < min(2*c.Iteration, len(picks)); i++ {
-		findings = append(findings, fmt.Sprintf("Sources on %s %s (Source %d).", lower, fmt.Sprintf(claims[picks[i]], 5+picks[i]), i+1))
+		claim := fmt.Sprintf("Sources on %s %s", lower, fmt.Sprintf(claims[picks[i]], 5+picks[i]))
+		findings = append(findings, fmt.Sprintf("%s (Source %d).", claim, i+1))
 		sources = append(sources, source(seedFor(b.Question, "", fmt.Sprint("source", picks[i])), b.Question, i+1))
+		fetched = append(fetched, page(sources[i], claim))
 	}
 	var w strings.Builder
 	fmt.Fprintf(&w, "# %s\n\n## Executive Summary\n\nAfter %d research iterations, %s found %d findings on %s.\n",
@@ -54,7 +57,8 @@ func memberResearch(b agents.Brief) output {
 	if done {
 		w.WriteString("\n" + completeMarker + "\n")
 	}
-	return output{body: w.String(), text: fmt.Sprintf("%s: iteration %d, %d findings, complete %v.", c.Member, c.Iteration, len(findings), done)}
+	return output{body: w.String(), sources: fetched,
+		text: fmt.Sprintf("%s: iteration %d, %d findings, complete %v.", c.Member, c.Iteration, len(findings), done)}
 }
 
 // refineReport rewrites a member's report after reading the others: its
