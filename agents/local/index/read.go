@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"crypto/sha256"
-	"os"
 	"path"
 	"regexp"
 	"strings"
@@ -72,6 +71,8 @@ type tokenizer struct {
 	n     uint32   // the current passage's token count
 	arena []uint32 // postings of the files read, handed out in slices
 	cache []wordEntry
+	data  []byte   // the file being read; reused
+	lines []string // its lines; reused
 }
 
 // termsPerFile sizes a worker's dictionary up front: the Go distribution
@@ -110,7 +111,8 @@ func (tk *tokenizer) keep(post []uint32) []uint32 {
 
 func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 	r := fileResult{file: t.file, reuse: -1}
-	data, err := os.ReadFile(t.abs)
+	data, err := readInto(t.abs, t.file.Size, tk.data)
+	tk.data = data
 	if err != nil {
 		return r
 	}
@@ -129,12 +131,16 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 		return r
 	}
 	r.file.Gen = isGenerated(text)
-	lines := Lines(text)
+	tk.lines = appendLines(tk.lines[:0], text)
+	lines := tk.lines
 	title, heads := Outline(t.file.Rel, lines, raw)
 	base := strings.TrimSuffix(path.Base(name), path.Ext(name))
 	extra := base + " " + path.Base(path.Dir(t.file.Rel)) + " " + title
 	code := KindOf(t.file.Rel) == Code
 	r.passages = Split(t.file.Rel, lines, heads)
+	for i := range r.passages { // labels point into data, which is reused
+		r.passages[i].Label = strings.Clone(r.passages[i].Label)
+	}
 	r.plen = make([]uint32, len(r.passages))
 	r.nterms = make([]uint32, len(r.passages))
 	for pi, p := range r.passages {
