@@ -168,48 +168,39 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 // and each worker-local id went.
 func mergeDicts(old *Index, tks []*tokenizer) (terms []string, oldMap []int, workerMap [][]int) {
 	type source struct {
-		order []int32 // ids in term order (nil for the old index)
-		name  func(i int) string
-		n     int
+		names []string // in term order
+		ids   []int32  // the local id of each of names (nil: the position)
 		out   []int
 	}
 	var srcs []*source
 	if old != nil {
-		s := &source{n: len(old.df), name: func(i int) string {
+		s := &source{names: make([]string, len(old.df)), out: make([]int, len(old.df))}
+		for i := range s.names {
 			b := old.termBlob[old.termOff[i]:old.termOff[i+1]]
-			return unsafe.String(unsafe.SliceData(b), len(b)) // the blob never changes
-		}}
-		s.out = make([]int, s.n)
+			s.names[i] = unsafe.String(unsafe.SliceData(b), len(b)) // the blob never changes
+		}
 		srcs = append(srcs, s)
 	}
-	orders := make([][]int32, len(tks))
+	for range tks {
+		srcs = append(srcs, &source{})
+	}
 	var wg sync.WaitGroup
 	for k, tk := range tks { // the workers' dictionaries sort in parallel
-		wg.Go(func() {
-			order := make([]int32, len(tk.names))
-			for i := range order {
-				order[i] = int32(i)
-			}
-			slices.SortFunc(order, func(a, b int32) int { return strings.Compare(tk.names[a], tk.names[b]) })
-			orders[k] = order
-		})
+		s := srcs[len(srcs)-len(tks)+k]
+		wg.Go(func() { s.names, s.ids = sortedNames(tk.names); s.out = make([]int, len(tk.names)) })
 	}
 	wg.Wait()
-	for k, tk := range tks {
-		order, names := orders[k], tk.names
-		s := &source{order: order, n: len(order), out: make([]int, len(order))}
-		s.name = func(i int) string { return names[order[i]] }
-		srcs = append(srcs, s)
+	total := 0
+	for _, s := range srcs {
+		total += len(s.names)
 	}
+	terms = make([]string, 0, total) // at most; the same term in two sources is one
 	pos := make([]int, len(srcs))
 	for {
-		best := ""
-		found := false
+		best, found := "", false
 		for si, s := range srcs {
-			if pos[si] < s.n {
-				if n := s.name(pos[si]); !found || n < best {
-					best, found = n, true
-				}
+			if p := pos[si]; p < len(s.names) && (!found || s.names[p] < best) {
+				best, found = s.names[p], true
 			}
 		}
 		if !found {
@@ -218,10 +209,10 @@ func mergeDicts(old *Index, tks []*tokenizer) (terms []string, oldMap []int, wor
 		g := len(terms)
 		terms = append(terms, best)
 		for si, s := range srcs {
-			if pos[si] < s.n && s.name(pos[si]) == best {
-				id := pos[si]
-				if s.order != nil {
-					id = int(s.order[pos[si]])
+			if p := pos[si]; p < len(s.names) && s.names[p] == best {
+				id := p
+				if s.ids != nil {
+					id = int(s.ids[p])
 				}
 				s.out[id] = g
 				pos[si]++
@@ -237,6 +228,36 @@ func mergeDicts(old *Index, tks []*tokenizer) (terms []string, oldMap []int, wor
 		workerMap = append(workerMap, s.out)
 	}
 	return terms, oldMap, workerMap
+}
+
+// sortedNames returns names sorted and the index of each in names. The
+// sort compares the first eight bytes as one integer, so most comparisons
+// touch neither string's bytes.
+func sortedNames(names []string) ([]string, []int32) {
+	type key struct {
+		pre uint64
+		id  int32
+	}
+	keys := make([]key, len(names))
+	for i, n := range names {
+		var b [8]byte
+		copy(b[:], n)
+		keys[i] = key{binary.BigEndian.Uint64(b[:]), int32(i)}
+	}
+	slices.SortFunc(keys, func(a, b key) int {
+		if a.pre != b.pre {
+			if a.pre < b.pre {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(names[a.id], names[b.id])
+	})
+	sorted, ids := make([]string, len(keys)), make([]int32, len(keys))
+	for i, k := range keys {
+		sorted[i], ids[i] = names[k.id], k.id
+	}
+	return sorted, ids
 }
 
 func (ix *Index) addPassage(file int, start, end, n uint32, label []byte) {
