@@ -187,7 +187,7 @@ func mergeDicts(old *Index, tks []*tokenizer) (terms []string, oldMap []int, wor
 	var wg sync.WaitGroup
 	for k, tk := range tks { // the workers' dictionaries sort in parallel
 		s := srcs[len(srcs)-len(tks)+k]
-		wg.Go(func() { s.names, s.ids = sortedNames(tk.names); s.out = make([]int, len(tk.names)) })
+		wg.Go(func() { s.names, s.ids = sortedNames(tk.dict.names); s.out = make([]int, len(tk.dict.names)) })
 	}
 	wg.Wait()
 	total := 0

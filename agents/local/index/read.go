@@ -56,13 +56,12 @@ func readFiles(ctx context.Context, todos []todo, n int, old *Index) ([]fileResu
 }
 
 // tokenizer is one worker's scratch state. Its dictionary gives each
-// distinct term a worker-local id, so a term is allocated once per worker
-// and counting a token is one map lookup plus slice indexing: slot[id] is
-// the term's place in cur while stamp[id] equals the current passage's
-// generation, which saves clearing a map per passage.
+// distinct term a worker-local id, so a term is stored once per worker
+// and counting a token is one dictionary lookup plus slice indexing:
+// slot[id] is the term's place in cur while stamp[id] equals the current
+// passage's generation, which saves clearing a map per passage.
 type tokenizer struct {
-	dict  map[string]int32
-	names []string
+	dict  termDict
 	stamp []uint32
 	slot  []int32
 	gen   uint32
@@ -82,8 +81,7 @@ const termsPerFile = 48
 
 func newTokenizer(files int) *tokenizer {
 	n := min(files*termsPerFile, 1<<20)
-	return &tokenizer{dict: make(map[string]int32, n), names: make([]string, 0, n),
-		stamp: make([]uint32, 0, n), slot: make([]int32, 0, n)}
+	return &tokenizer{dict: newTermDict(n), stamp: make([]uint32, 0, n), slot: make([]int32, 0, n)}
 }
 
 // text adds the terms of s to the current passage; count says whether
@@ -175,12 +173,8 @@ func isGenerated(text string) bool {
 
 // id returns the worker-local id of term b, adding it to the dictionary.
 func (tk *tokenizer) id(b []byte) int32 {
-	id, ok := tk.dict[string(b)]
-	if !ok {
-		id = int32(len(tk.names))
-		name := string(b)
-		tk.dict[name] = id
-		tk.names = append(tk.names, name)
+	id, added := tk.dict.id(b)
+	if added {
 		tk.stamp = append(tk.stamp, 0)
 		tk.slot = append(tk.slot, 0)
 	}
