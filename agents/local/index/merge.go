@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -60,19 +61,48 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 		ix.Files = append(ix.Files, f)
 	}
 	terms, oldMap, workerMap := mergeDicts(old, tks)
+	workers := max(1, len(tks))
+	parallel := func(jobs int, fn func(k int)) { // fn(0..jobs-1) on the workers
+		var wg sync.WaitGroup
+		var next atomic.Int32
+		for range workers {
+			wg.Go(func() {
+				for k := int(next.Add(1)) - 1; k < jobs; k = int(next.Add(1)) - 1 {
+					fn(k)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	// The new files' postings move from worker-local ids to global ones in
+	// place, once, so the passes below look nothing up per posting.
+	parallel(workers, func(k int) {
+		for ri := k; ri < len(res); ri += workers {
+			if r := &res[ri]; r.reuse < 0 {
+				wm := workerMap[r.worker]
+				for i, e := range r.post {
+					r.post[i] = uint32(wm[e>>8])<<8 | e&0xff
+				}
+			}
+		}
+	})
 
-	// each calls fn for every posting of the terms in [lo, hi) in the new
-	// index's passage order. The two passes below run one goroutine per
-	// range of terms (as many as there were readers): every term's counters
-	// and bytes belong to one goroutine, so they need no lock, and each
-	// goroutine's working set is its share of the dictionary.
-	each := func(lo, hi int, fn func(term int, doc, tf uint32)) {
+	// The two passes below run one goroutine per range of terms (as many as
+	// there were readers): every term's accumulator belongs to one
+	// goroutine, so it needs no lock, and each goroutine's working set is
+	// its share of the dictionary. The first pass sizes each term's
+	// postings, the second writes them.
+	acc := make([]termAcc, len(terms))
+	shards := workers
+	pass := func(k int, post func(a *termAcc, doc, tf uint32)) {
+		lo, hi := uint32(k*len(terms)/shards), uint32((k+1)*len(terms)/shards)
 		if old != nil {
 			for t := range old.df {
-				if g := oldMap[t]; g >= lo && g < hi {
+				if g := uint32(oldMap[t]); g >= lo && g < hi {
+					a := &acc[g]
 					old.postings(t, func(doc int, tf uint32) {
 						if nd := remapDoc[doc]; nd >= 0 {
-							fn(g, uint32(nd), tf)
+							post(a, uint32(nd), tf)
 						}
 					})
 				}
@@ -82,44 +112,30 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 			if r.reuse >= 0 {
 				continue
 			}
-			wm := workerMap[r.worker]
-			k := 0
+			p := r.post
 			for pi, n := range r.nterms {
 				doc := newFirst[ri] + uint32(pi)
-				for _, e := range r.post[k : k+int(n)] {
-					if g := wm[e>>8]; g >= lo && g < hi {
-						fn(g, doc, e&0xff)
+				for _, e := range p[:n] {
+					if g := e >> 8; g >= lo && g < hi {
+						post(&acc[g], doc, e&0xff)
 					}
 				}
-				k += int(n)
+				p = p[n:]
 			}
 		}
 	}
-	shards := max(1, len(tks))
-	parallel := func(fn func(lo, hi int)) {
-		var wg sync.WaitGroup
-		for k := range shards {
-			wg.Go(func() { fn(k*len(terms)/shards, (k+1)*len(terms)/shards) })
-		}
-		wg.Wait()
-	}
-	df := make([]uint32, len(terms))
-	size := make([]uint64, len(terms))
-	last := make([]uint32, len(terms))
-	parallel(func(lo, hi int) {
-		var tmp [binary.MaxVarintLen64]byte
-		each(lo, hi, func(g int, doc, tf uint32) {
-			delta := doc - last[g]
-			if df[g] == 0 {
+	parallel(shards, func(k int) {
+		pass(k, func(a *termAcc, doc, tf uint32) {
+			delta := doc - a.last
+			if a.df == 0 {
 				delta = doc
 			}
-			size[g] += uint64(len(binary.AppendUvarint(tmp[:0], uint64(delta))) + len(binary.AppendUvarint(tmp[:0], uint64(tf))))
-			df[g]++
-			last[g] = doc
+			a.pos += uint64(uvarintLen(delta) + uvarintLen(tf))
+			a.df++
+			a.last = doc
 		})
 	})
 	// Terms no passage uses any more (of removed files) are dropped.
-	slot := make([]int32, len(terms))
 	blob := 0
 	for _, t := range terms {
 		blob += len(t)
@@ -130,33 +146,30 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 	ix.df = make([]uint32, 0, len(terms))
 	var total uint64
 	for g, t := range terms {
-		if df[g] == 0 {
-			slot[g] = -1
+		a := &acc[g]
+		if a.df == 0 {
 			continue
 		}
-		slot[g] = int32(len(ix.df))
 		ix.termBlob = append(ix.termBlob, t...)
 		ix.termOff = append(ix.termOff, uint32(len(ix.termBlob)))
-		ix.df = append(ix.df, df[g])
-		total += size[g]
+		ix.df = append(ix.df, a.df)
+		a.pos, total = total, total+a.pos // from its size to where it starts
+		a.df = 0
 		ix.postOff = append(ix.postOff, total)
 	}
 	ix.postBlob = make([]byte, total)
-	cursor := slices.Clone(ix.postOff[:len(ix.postOff)-1])
-	clear(df)
-	parallel(func(lo, hi int) {
-		each(lo, hi, func(g int, doc, tf uint32) {
-			delta := doc - last[g]
-			if df[g] == 0 {
+	parallel(shards, func(k int) {
+		pass(k, func(a *termAcc, doc, tf uint32) {
+			delta := doc - a.last
+			if a.df == 0 {
 				delta = doc
 			}
-			s := slot[g]
-			c := cursor[s]
+			c := a.pos
 			c += uint64(binary.PutUvarint(ix.postBlob[c:], uint64(delta)))
 			c += uint64(binary.PutUvarint(ix.postBlob[c:], uint64(tf)))
-			cursor[s] = c
-			df[g]++
-			last[g] = doc
+			a.pos = c
+			a.df++
+			a.last = doc
 		})
 	})
 	ix.setWeights()
@@ -258,6 +271,24 @@ func sortedNames(names []string) ([]string, []int32) {
 		sorted[i], ids[i] = names[k.id], k.id
 	}
 	return sorted, ids
+}
+
+// termAcc is one term's state in rebuild's passes: its last passage and
+// postings so far, and the size of its postings (first pass) or where the
+// next one goes (second pass).
+type termAcc struct {
+	last, df uint32
+	pos      uint64
+}
+
+// uvarintLen is len(binary.AppendUvarint(nil, v)).
+func uvarintLen(v uint32) int {
+	n := 1
+	for v >= 0x80 {
+		v >>= 7
+		n++
+	}
+	return n
 }
 
 func (ix *Index) addPassage(file int, start, end, n uint32, label []byte) {
