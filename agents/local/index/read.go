@@ -7,6 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
 )
 
 // fileResult is one read file: either the old entry still holds (reuse is
@@ -72,6 +75,8 @@ type tokenizer struct {
 	cache []wordEntry
 	data  []byte   // the file being read; reused
 	lines []string // its lines; reused
+	extra []int32  // ids of a file's terms that every passage of it has
+	decl  []byte   // declaration terms being made
 }
 
 // termsPerFile sizes a worker's dictionary up front: the Go distribution
@@ -85,9 +90,44 @@ func newTokenizer(files int) *tokenizer {
 }
 
 // text adds the terms of s to the current passage; count says whether
-// they count towards its length.
+// they count towards its length. It is words with the word cache's hash
+// computed in the same loop that finds the word's end.
 func (tk *tokenizer) text(s string, count bool) {
-	words(s, func(w string, ident bool) { tk.wordIDs(w, ident, count) })
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf && !wordByte[c] {
+			i++
+			continue
+		}
+		j, h := i, uint32(fnvOffset)
+		for j < len(s) {
+			c := s[j]
+			if c < utf8.RuneSelf {
+				if !wordByte[c] {
+					break
+				}
+				h = (h ^ uint32(c)) * fnvPrime
+				j++
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(s[j:])
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				break
+			}
+			for k := j; k < j+n; k++ {
+				h = (h ^ uint32(s[k])) * fnvPrime
+			}
+			j += n
+		}
+		if j == i { // a non-ASCII rune that is not a letter
+			_, n := utf8.DecodeRuneInString(s[i:])
+			i += n
+			continue
+		}
+		tk.hashedWordIDs(s[i:j], h, identContext(s, i, j), count)
+		i = j
+	}
 }
 
 // keep copies the current passage's postings into the arena and returns
@@ -134,7 +174,9 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 	title, heads := Outline(t.file.Rel, lines, raw)
 	base := strings.TrimSuffix(path.Base(name), path.Ext(name))
 	extra := base + " " + path.Base(path.Dir(t.file.Rel)) + " " + title
+	extraIDs := tk.ids(extra) // the same for every passage
 	code := KindOf(t.file.Rel) == Code
+	dir := declDir(t.file.Rel)
 	r.passages = Split(t.file.Rel, lines, heads)
 	for i := range r.passages { // labels point into data, which is reused
 		r.passages[i].Label = strings.Clone(r.passages[i].Label)
@@ -145,15 +187,13 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 		tk.gen++
 		tk.cur = tk.cur[:0]
 		tk.n = 0
-		for _, l := range lines[p.Start-1 : p.End] {
-			tk.text(l, true)
-		}
+		tk.text(span(text, lines[p.Start-1:p.End]), true)
 		tk.text(p.Label, false)
-		tk.text(extra, false)
+		for _, id := range extraIDs {
+			tk.addID(id)
+		}
 		if code {
-			for _, d := range DeclTerms(p.Label, t.file.Rel) {
-				tk.addID(tk.id([]byte(d)))
-			}
+			tk.declIDs(p.Label, dir)
 		}
 		r.plen[pi] = tk.n
 		r.nterms[pi] = uint32(len(tk.cur))
@@ -191,4 +231,39 @@ func (tk *tokenizer) addID(id int32) {
 	}
 	tk.stamp[id], tk.slot[id] = tk.gen, int32(len(tk.cur))
 	tk.cur = append(tk.cur, uint32(id)<<8|1)
+}
+
+// span returns the text of lines, which are consecutive lines of text, as
+// one substring of it, so that a passage is tokenized in one call rather
+// than one per line; the words found are the same, a line break being no
+// part of a word nor of what makes one an identifier. When the first or
+// last line is empty, which Split never yields, it is the lines joined.
+func span(text string, lines []string) string {
+	first, last := lines[0], lines[len(lines)-1]
+	if first == "" || last == "" {
+		return strings.Join(lines, "\n")
+	}
+	base := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	start := uintptr(unsafe.Pointer(unsafe.StringData(first))) - base
+	end := uintptr(unsafe.Pointer(unsafe.StringData(last))) - base + uintptr(len(last))
+	if start > end || end > uintptr(len(text)) {
+		return strings.Join(lines, "\n")
+	}
+	return text[start:end]
+}
+
+// ids returns the ids of the terms of s, repeated as often as s has them.
+// It uses the current passage as scratch space.
+func (tk *tokenizer) ids(s string) []int32 {
+	tk.gen++
+	tk.cur = tk.cur[:0]
+	tk.text(s, false)
+	out := tk.extra[:0]
+	for _, e := range tk.cur {
+		for range e & 0xff {
+			out = append(out, int32(e>>8))
+		}
+	}
+	tk.extra = out
+	return out
 }
