@@ -89,7 +89,7 @@ func save(file string, ix *Index) error {
 
 // load reads a cache file written by save.
 func load(file string) (*Index, error) {
-	data, err := os.ReadFile(file)
+	data, err := readHuge(file)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +121,8 @@ func load(file string) (*Index, error) {
 	for _, a := range []*[]uint32{&ix.pFile, &ix.pStart, &ix.pEnd, &ix.pLen, &ix.labelOff, &ix.termOff, &ix.df} {
 		*a = d.u32s()
 	}
-	ix.postOff = make([]uint64, d.count(8))
+	n := d.count(8)
+	ix.postOff = makeHuge[uint64](n, n)
 	for i := range ix.postOff {
 		ix.postOff[i] = binary.LittleEndian.Uint64(d.take(8))
 	}
@@ -166,6 +167,25 @@ func boolUint(b bool) uint64 {
 		return 1
 	}
 	return 0
+}
+
+// readHuge is os.ReadFile into memory backed by huge pages (see makeHuge):
+// a warm open reads the whole cache, tens of megabytes.
+func readHuge(file string) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	data := makeHuge[byte](int(st.Size()), int(st.Size()))
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, fmt.Errorf("read cache: %w", err)
+	}
+	return data, nil
 }
 
 type enc struct {
@@ -238,7 +258,7 @@ func (d *dec) str() string { return string(d.take(d.count(1))) }
 func (d *dec) u32s() []uint32 {
 	n := d.count(4)
 	b := d.take(4 * n)
-	out := make([]uint32, n)
+	out := makeHuge[uint32](n, n)
 	for i := range out {
 		out[i] = binary.LittleEndian.Uint32(b[4*i:])
 	}

@@ -29,7 +29,7 @@ type dictSlot struct {
 
 func newTermDict(n int) termDict {
 	size := 1 << max(10, bits.Len(uint(n*10/7)))
-	return termDict{slots: make([]dictSlot, size), names: make([]string, 0, n), seed: maphash.MakeSeed()}
+	return termDict{slots: makeHuge[dictSlot](size, size), names: make([]string, 0, n), seed: maphash.MakeSeed()}
 }
 
 // id returns the id of term b and whether it is new.
@@ -56,7 +56,11 @@ func (d *termDict) id(b []byte) (int32, bool) {
 
 func (d *termDict) add(s *dictSlot, b []byte, n uint8) int32 {
 	if len(d.chunk)+len(b) > cap(d.chunk) {
-		d.chunk = make([]byte, 0, max(64<<10, len(b)))
+		size := 64 << 10 // a small corpus's dictionary; a large one's chunks are huge
+		if len(d.names) > 16<<10 {
+			size = hugeMin
+		}
+		d.chunk = makeHuge[byte](0, max(size, len(b)))
 	}
 	start := len(d.chunk)
 	d.chunk = append(d.chunk, b...)
@@ -71,7 +75,7 @@ func (d *termDict) add(s *dictSlot, b []byte, n uint8) int32 {
 }
 
 func (d *termDict) grow() {
-	slots := make([]dictSlot, 2*len(d.slots))
+	slots := makeHuge[dictSlot](2*len(d.slots), 2*len(d.slots))
 	mask := uint64(len(slots) - 1)
 	for _, s := range d.slots {
 		if s.id == 0 {

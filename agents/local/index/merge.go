@@ -92,7 +92,7 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 	// goroutine, so it needs no lock, and each goroutine's working set is
 	// its share of the dictionary. The first pass sizes each term's
 	// postings, the second writes them.
-	acc := make([]termAcc, len(terms))
+	acc := makeHuge[termAcc](len(terms), len(terms))
 	shards := workers
 	pass := func(k int, post func(a *termAcc, doc, tf uint32)) {
 		lo, hi := uint32(k*len(terms)/shards), uint32((k+1)*len(terms)/shards)
@@ -140,7 +140,7 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 	for _, t := range terms {
 		blob += len(t)
 	}
-	ix.termBlob = make([]byte, 0, blob)
+	ix.termBlob = makeHuge[byte](0, blob)
 	ix.termOff = append(make([]uint32, 0, len(terms)+1), 0)
 	ix.postOff = append(make([]uint64, 0, len(terms)+1), 0)
 	ix.df = make([]uint32, 0, len(terms))
@@ -157,7 +157,7 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 		a.df = 0
 		ix.postOff = append(ix.postOff, total)
 	}
-	ix.postBlob = make([]byte, total)
+	ix.postBlob = makeHuge[byte](int(total), int(total))
 	parallel(shards, func(k int) {
 		pass(k, func(a *termAcc, doc, tf uint32) {
 			delta := doc - a.last
@@ -200,14 +200,17 @@ func mergeDicts(old *Index, tks []*tokenizer) (terms []string, oldMap []int, wor
 	var wg sync.WaitGroup
 	for k, tk := range tks { // the workers' dictionaries sort in parallel
 		s := srcs[len(srcs)-len(tks)+k]
-		wg.Go(func() { s.names, s.ids = sortedNames(tk.dict.names); s.out = make([]int, len(tk.dict.names)) })
+		wg.Go(func() {
+			s.names, s.ids = sortedNames(tk.dict.names)
+			s.out = makeHuge[int](len(s.names), len(s.names))
+		})
 	}
 	wg.Wait()
 	total := 0
 	for _, s := range srcs {
 		total += len(s.names)
 	}
-	terms = make([]string, 0, total) // at most; the same term in two sources is one
+	terms = makeHuge[string](0, total) // at most; the same term in two sources is one
 	pos := make([]int, len(srcs))
 	for {
 		best, found := "", false
@@ -251,7 +254,7 @@ func sortedNames(names []string) ([]string, []int32) {
 		pre uint64
 		id  int32
 	}
-	keys := make([]key, len(names))
+	keys := makeHuge[key](len(names), len(names))
 	for i, n := range names {
 		var b [8]byte
 		copy(b[:], n)
@@ -266,7 +269,7 @@ func sortedNames(names []string) ([]string, []int32) {
 		}
 		return strings.Compare(names[a.id], names[b.id])
 	})
-	sorted, ids := make([]string, len(keys)), make([]int32, len(keys))
+	sorted, ids := makeHuge[string](len(keys), len(keys)), makeHuge[int32](len(keys), len(keys))
 	for i, k := range keys {
 		sorted[i], ids[i] = names[k.id], k.id
 	}

@@ -130,16 +130,29 @@ func (tk *tokenizer) text(s string, count bool) {
 	}
 }
 
+// arenaChunk is the size of a worker's posting arena chunks after the
+// first (which is small, for small corpora): 16 MB, so that huge pages
+// back most of each.
+const arenaChunk = 4 << 20
+
+// chunkSize is the size of the next arena chunk.
+func (tk *tokenizer) chunkSize() int {
+	if tk.arena == nil {
+		return 1 << 18
+	}
+	return arenaChunk
+}
+
 // keep copies the current passage's postings into the arena and returns
 // them; the arena grows in large chunks, so files cost no allocation each.
 func (tk *tokenizer) keep(post []uint32) []uint32 {
 	if len(tk.arena)+len(tk.cur) > cap(tk.arena) {
 		if len(post) > 0 { // the file's postings so far move to the new chunk
-			tk.arena = make([]uint32, 0, max(1<<20, 2*(len(post)+len(tk.cur))))
+			tk.arena = makeHuge[uint32](0, max(tk.chunkSize(), 2*(len(post)+len(tk.cur))))
 			tk.arena = append(tk.arena, post...)
 			post = tk.arena[:len(post)]
 		} else {
-			tk.arena = make([]uint32, 0, max(1<<20, 2*len(tk.cur)))
+			tk.arena = makeHuge[uint32](0, max(tk.chunkSize(), 2*len(tk.cur)))
 		}
 	}
 	start := len(tk.arena) - len(post)

@@ -39,7 +39,7 @@ func (tk *tokenizer) hashedWordIDs(w string, h uint32, ident, count bool) {
 		h = (h ^ 1) * fnvPrime
 	}
 	if tk.cache == nil {
-		tk.cache = make([]wordEntry, 1<<wordCacheBits)
+		tk.cache = makeHuge[wordEntry](1<<wordCacheBits, 1<<wordCacheBits)
 	}
 	e := &tk.cache[h>>(32-wordCacheBits)]
 	if int(e.n) == len(w) && e.ident == ident && string(e.word[:e.n]) == w {
