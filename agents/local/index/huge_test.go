@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"unsafe"
 )
 
 // makeHuge is make: the length and capacity asked for, zeroed, and an
@@ -31,4 +32,9 @@ func TestMakeHuge(t *testing.T) {
 			t.Fatalf("s[%d] = %q after a collection, want %q", i, s[i], want)
 		}
 	}
+}
+
+// unsafeBytes is the memory of a as bytes.
+func unsafeBytes(a []uint64) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(a))), 8*len(a))
 }
