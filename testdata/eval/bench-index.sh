@@ -16,6 +16,7 @@ measure() { # name, then the command
 	/usr/bin/time -f "$name %e %U %S %M" -o "$tmp/t" "$@" >"$tmp/out" 2>&1 || { cat "$tmp/out"; exit 1; }
 	cat "$tmp/t" >>"$tmp/all"
 	grep -o '[0-9]* ns/op' "$tmp/out" | sed "s/^/$name-op /" >>"$tmp/ops" || true
+	grep -o '[0-9.]* first-open-ms' "$tmp/out" | awk -v n="$name" '{ print n "-first", $1 * 1e6 }' >>"$tmp/ops" || true
 }
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for i in $(seq "$runs"); do

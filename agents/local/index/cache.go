@@ -3,7 +3,6 @@ package index
 import (
 	"bufio"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -14,7 +13,7 @@ import (
 
 // cacheMagic names the format; a change of layout or of tokenization must
 // change it, so old caches are rebuilt rather than misread.
-const cacheMagic = "RGITIDXA"
+const cacheMagic = "RGITIDXB"
 
 // cachePath is the cache file for a set of roots and exclusions.
 func cachePath(dir string, roots []Root, exclude []string) string {
@@ -62,10 +61,7 @@ func save(file string, ix *Index) error {
 	for _, a := range [][]uint32{ix.pFile, ix.pStart, ix.pEnd, ix.pLen, ix.labelOff, ix.termOff, ix.df} {
 		e.u32s(a)
 	}
-	e.uint(uint64(len(ix.postOff)))
-	for _, v := range ix.postOff {
-		e.fixed64(v)
-	}
+	e.u64s(ix.postOff)
 	for _, blob := range [][]byte{ix.labelBlob, ix.termBlob, ix.postBlob} {
 		e.uint(uint64(len(blob)))
 		e.bytes(blob)
@@ -89,11 +85,11 @@ func save(file string, ix *Index) error {
 
 // load reads a cache file written by save.
 func load(file string) (*Index, error) {
-	data, err := os.ReadFile(file)
+	data, err := readHuge(file)
 	if err != nil {
 		return nil, err
 	}
-	d := &dec{b: data}
+	d := &dec{b: data, size: len(data)}
 	if string(d.take(len(cacheMagic))) != cacheMagic {
 		return nil, errors.New("read cache: unknown format")
 	}
@@ -121,10 +117,7 @@ func load(file string) (*Index, error) {
 	for _, a := range []*[]uint32{&ix.pFile, &ix.pStart, &ix.pEnd, &ix.pLen, &ix.labelOff, &ix.termOff, &ix.df} {
 		*a = d.u32s()
 	}
-	ix.postOff = make([]uint64, d.count(8))
-	for i := range ix.postOff {
-		ix.postOff[i] = binary.LittleEndian.Uint64(d.take(8))
-	}
+	ix.postOff = d.u64s()
 	for _, blob := range []*[]byte{&ix.labelBlob, &ix.termBlob, &ix.postBlob} {
 		*blob = d.take(d.count(1))
 	}
@@ -168,79 +161,21 @@ func boolUint(b bool) uint64 {
 	return 0
 }
 
-type enc struct {
-	w   io.Writer
-	err error
-	tmp [binary.MaxVarintLen64]byte
-}
-
-func (e *enc) bytes(b []byte) {
-	if e.err == nil {
-		_, e.err = e.w.Write(b)
+// readHuge is os.ReadFile into memory backed by huge pages (see makeHuge):
+// a warm open reads the whole cache, tens of megabytes.
+func readHuge(file string) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
 	}
-}
-func (e *enc) uint(v uint64) { e.bytes(binary.AppendUvarint(e.tmp[:0], v)) }
-func (e *enc) str(s string)  { e.uint(uint64(len(s))); e.bytes([]byte(s)) }
-func (e *enc) fixed64(v uint64) {
-	e.bytes(binary.LittleEndian.AppendUint64(e.tmp[:0], v))
-}
-func (e *enc) u32s(a []uint32) {
-	e.uint(uint64(len(a)))
-	buf := make([]byte, 0, 4*len(a))
-	for _, v := range a {
-		buf = binary.LittleEndian.AppendUint32(buf, v)
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
 	}
-	e.bytes(buf)
-}
-
-type dec struct {
-	b   []byte
-	err error
-}
-
-func (d *dec) take(n int) []byte {
-	if d.err != nil || n < 0 || n > len(d.b) {
-		if d.err == nil {
-			d.err = io.ErrUnexpectedEOF
-		}
-		return make([]byte, max(n, 0)&0xffff)
+	data := makeHuge[byte](int(st.Size()), int(st.Size()))
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, fmt.Errorf("read cache: %w", err)
 	}
-	out := d.b[:n:n]
-	d.b = d.b[n:]
-	return out
-}
-
-func (d *dec) uint() uint64 {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.err = io.ErrUnexpectedEOF
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
-
-// count reads a length and checks that at least n bytes per item remain.
-func (d *dec) count(n int) int {
-	v := d.uint()
-	if v > uint64(len(d.b)/n) {
-		d.err = io.ErrUnexpectedEOF
-		return 0
-	}
-	return int(v)
-}
-
-func (d *dec) str() string { return string(d.take(d.count(1))) }
-
-func (d *dec) u32s() []uint32 {
-	n := d.count(4)
-	b := d.take(4 * n)
-	out := make([]uint32, n)
-	for i := range out {
-		out[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
-	return out
+	return data, nil
 }

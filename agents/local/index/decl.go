@@ -53,3 +53,13 @@ func identTerms(text string) []string {
 	}
 	return out
 }
+
+// declDir is the directory part of a file's declaration terms ("errors"
+// for "errors/wrap.go"), or "" when it has none.
+func declDir(rel string) string {
+	dir := strings.ToLower(path.Base(path.Dir(rel)))
+	if dir == "." || dir == "/" {
+		return ""
+	}
+	return dir
+}

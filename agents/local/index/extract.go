@@ -97,15 +97,23 @@ func textOf(path, raw string) (string, bool) {
 
 // Lines splits text into lines without their line endings.
 func Lines(text string) []string {
+	return appendLines(nil, text)
+}
+
+// appendLines appends the lines of text to out, as Lines returns them.
+func appendLines(out []string, text string) []string {
 	text = strings.TrimSuffix(text, "\n")
 	if text == "" {
-		return nil
+		return out
 	}
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimSuffix(l, "\r")
+	for {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			return append(out, strings.TrimSuffix(text, "\r"))
+		}
+		out = append(out, strings.TrimSuffix(text[:i], "\r"))
+		text = text[i+1:]
 	}
-	return lines
 }
 
 // stripHTML removes markup but keeps every newline.

@@ -2,10 +2,8 @@ package index
 
 import (
 	"encoding/binary"
-	"slices"
-	"strings"
 	"sync"
-	"unsafe"
+	"sync/atomic"
 )
 
 // rebuild makes a new index from the kept part of old and the read files.
@@ -60,19 +58,48 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 		ix.Files = append(ix.Files, f)
 	}
 	terms, oldMap, workerMap := mergeDicts(old, tks)
+	workers := max(1, len(tks))
+	parallel := func(jobs int, fn func(k int)) { // fn(0..jobs-1) on the workers
+		var wg sync.WaitGroup
+		var next atomic.Int32
+		for range workers {
+			wg.Go(func() {
+				for k := int(next.Add(1)) - 1; k < jobs; k = int(next.Add(1)) - 1 {
+					fn(k)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	// The new files' postings move from worker-local ids to global ones in
+	// place, once, so the passes below look nothing up per posting.
+	parallel(workers, func(k int) {
+		for ri := k; ri < len(res); ri += workers {
+			if r := &res[ri]; r.reuse < 0 {
+				wm := workerMap[r.worker]
+				for i, e := range r.post {
+					r.post[i] = uint32(wm[e>>8])<<8 | e&0xff
+				}
+			}
+		}
+	})
 
-	// each calls fn for every posting of the terms in [lo, hi) in the new
-	// index's passage order. The two passes below run one goroutine per
-	// range of terms (as many as there were readers): every term's counters
-	// and bytes belong to one goroutine, so they need no lock, and each
-	// goroutine's working set is its share of the dictionary.
-	each := func(lo, hi int, fn func(term int, doc, tf uint32)) {
+	// The two passes below run one goroutine per range of terms (as many as
+	// there were readers): every term's accumulator belongs to one
+	// goroutine, so it needs no lock, and each goroutine's working set is
+	// its share of the dictionary. The first pass sizes each term's
+	// postings, the second writes them.
+	acc := makeHuge[termAcc](len(terms), len(terms))
+	shards := workers
+	pass := func(k int, post func(a *termAcc, doc, tf uint32)) {
+		lo, hi := uint32(k*len(terms)/shards), uint32((k+1)*len(terms)/shards)
 		if old != nil {
 			for t := range old.df {
-				if g := oldMap[t]; g >= lo && g < hi {
+				if g := uint32(oldMap[t]); g >= lo && g < hi {
+					a := &acc[g]
 					old.postings(t, func(doc int, tf uint32) {
 						if nd := remapDoc[doc]; nd >= 0 {
-							fn(g, uint32(nd), tf)
+							post(a, uint32(nd), tf)
 						}
 					})
 				}
@@ -82,161 +109,86 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 			if r.reuse >= 0 {
 				continue
 			}
-			wm := workerMap[r.worker]
-			k := 0
+			p := r.post
 			for pi, n := range r.nterms {
 				doc := newFirst[ri] + uint32(pi)
-				for _, e := range r.post[k : k+int(n)] {
-					if g := wm[e>>8]; g >= lo && g < hi {
-						fn(g, doc, e&0xff)
+				for _, e := range p[:n] {
+					if g := e >> 8; g >= lo && g < hi {
+						post(&acc[g], doc, e&0xff)
 					}
 				}
-				k += int(n)
+				p = p[n:]
 			}
 		}
 	}
-	shards := max(1, len(tks))
-	parallel := func(fn func(lo, hi int)) {
-		var wg sync.WaitGroup
-		for k := range shards {
-			wg.Go(func() { fn(k*len(terms)/shards, (k+1)*len(terms)/shards) })
-		}
-		wg.Wait()
-	}
-	df := make([]uint32, len(terms))
-	size := make([]uint64, len(terms))
-	last := make([]uint32, len(terms))
-	parallel(func(lo, hi int) {
-		var tmp [binary.MaxVarintLen64]byte
-		each(lo, hi, func(g int, doc, tf uint32) {
-			delta := doc - last[g]
-			if df[g] == 0 {
+	parallel(shards, func(k int) {
+		pass(k, func(a *termAcc, doc, tf uint32) {
+			delta := doc - a.last
+			if a.df == 0 {
 				delta = doc
 			}
-			size[g] += uint64(len(binary.AppendUvarint(tmp[:0], uint64(delta))) + len(binary.AppendUvarint(tmp[:0], uint64(tf))))
-			df[g]++
-			last[g] = doc
+			a.pos += uint64(uvarintLen(delta) + uvarintLen(tf))
+			a.df++
+			a.last = doc
 		})
 	})
 	// Terms no passage uses any more (of removed files) are dropped.
-	slot := make([]int32, len(terms))
 	blob := 0
 	for _, t := range terms {
 		blob += len(t)
 	}
-	ix.termBlob = make([]byte, 0, blob)
+	ix.termBlob = makeHuge[byte](0, blob)
 	ix.termOff = append(make([]uint32, 0, len(terms)+1), 0)
 	ix.postOff = append(make([]uint64, 0, len(terms)+1), 0)
 	ix.df = make([]uint32, 0, len(terms))
 	var total uint64
 	for g, t := range terms {
-		if df[g] == 0 {
-			slot[g] = -1
+		a := &acc[g]
+		if a.df == 0 {
 			continue
 		}
-		slot[g] = int32(len(ix.df))
 		ix.termBlob = append(ix.termBlob, t...)
 		ix.termOff = append(ix.termOff, uint32(len(ix.termBlob)))
-		ix.df = append(ix.df, df[g])
-		total += size[g]
+		ix.df = append(ix.df, a.df)
+		a.pos, total = total, total+a.pos // from its size to where it starts
+		a.df = 0
 		ix.postOff = append(ix.postOff, total)
 	}
-	ix.postBlob = make([]byte, total)
-	cursor := slices.Clone(ix.postOff[:len(ix.postOff)-1])
-	clear(df)
-	parallel(func(lo, hi int) {
-		each(lo, hi, func(g int, doc, tf uint32) {
-			delta := doc - last[g]
-			if df[g] == 0 {
+	ix.postBlob = makeHuge[byte](int(total), int(total))
+	parallel(shards, func(k int) {
+		pass(k, func(a *termAcc, doc, tf uint32) {
+			delta := doc - a.last
+			if a.df == 0 {
 				delta = doc
 			}
-			s := slot[g]
-			c := cursor[s]
+			c := a.pos
 			c += uint64(binary.PutUvarint(ix.postBlob[c:], uint64(delta)))
 			c += uint64(binary.PutUvarint(ix.postBlob[c:], uint64(tf)))
-			cursor[s] = c
-			df[g]++
-			last[g] = doc
+			a.pos = c
+			a.df++
+			a.last = doc
 		})
 	})
 	ix.setWeights()
 	return ix
 }
 
-// mergeDicts merges the old index's sorted terms and the workers'
-// dictionaries into one sorted term list, and says where each old term
-// and each worker-local id went.
-func mergeDicts(old *Index, tks []*tokenizer) (terms []string, oldMap []int, workerMap [][]int) {
-	type source struct {
-		order []int32 // ids in term order (nil for the old index)
-		name  func(i int) string
-		n     int
-		out   []int
+// termAcc is one term's state in rebuild's passes: its last passage and
+// postings so far, and the size of its postings (first pass) or where the
+// next one goes (second pass).
+type termAcc struct {
+	last, df uint32
+	pos      uint64
+}
+
+// uvarintLen is len(binary.AppendUvarint(nil, v)).
+func uvarintLen(v uint32) int {
+	n := 1
+	for v >= 0x80 {
+		v >>= 7
+		n++
 	}
-	var srcs []*source
-	if old != nil {
-		s := &source{n: len(old.df), name: func(i int) string {
-			b := old.termBlob[old.termOff[i]:old.termOff[i+1]]
-			return unsafe.String(unsafe.SliceData(b), len(b)) // the blob never changes
-		}}
-		s.out = make([]int, s.n)
-		srcs = append(srcs, s)
-	}
-	orders := make([][]int32, len(tks))
-	var wg sync.WaitGroup
-	for k, tk := range tks { // the workers' dictionaries sort in parallel
-		wg.Go(func() {
-			order := make([]int32, len(tk.names))
-			for i := range order {
-				order[i] = int32(i)
-			}
-			slices.SortFunc(order, func(a, b int32) int { return strings.Compare(tk.names[a], tk.names[b]) })
-			orders[k] = order
-		})
-	}
-	wg.Wait()
-	for k, tk := range tks {
-		order, names := orders[k], tk.names
-		s := &source{order: order, n: len(order), out: make([]int, len(order))}
-		s.name = func(i int) string { return names[order[i]] }
-		srcs = append(srcs, s)
-	}
-	pos := make([]int, len(srcs))
-	for {
-		best := ""
-		found := false
-		for si, s := range srcs {
-			if pos[si] < s.n {
-				if n := s.name(pos[si]); !found || n < best {
-					best, found = n, true
-				}
-			}
-		}
-		if !found {
-			break
-		}
-		g := len(terms)
-		terms = append(terms, best)
-		for si, s := range srcs {
-			if pos[si] < s.n && s.name(pos[si]) == best {
-				id := pos[si]
-				if s.order != nil {
-					id = int(s.order[pos[si]])
-				}
-				s.out[id] = g
-				pos[si]++
-			}
-		}
-	}
-	k := 0
-	if old != nil {
-		oldMap = srcs[0].out
-		k = 1
-	}
-	for _, s := range srcs[k:] {
-		workerMap = append(workerMap, s.out)
-	}
-	return terms, oldMap, workerMap
+	return n
 }
 
 func (ix *Index) addPassage(file int, start, end, n uint32, label []byte) {

@@ -3,11 +3,11 @@ package index
 import (
 	"context"
 	"crypto/sha256"
-	"os"
 	"path"
 	"regexp"
 	"strings"
 	"sync"
+	"unsafe"
 )
 
 // fileResult is one read file: either the old entry still holds (reuse is
@@ -56,61 +56,10 @@ func readFiles(ctx context.Context, todos []todo, n int, old *Index) ([]fileResu
 	return out, tks, err
 }
 
-// tokenizer is one worker's scratch state. Its dictionary gives each
-// distinct term a worker-local id, so a term is allocated once per worker
-// and counting a token is one map lookup plus slice indexing: slot[id] is
-// the term's place in cur while stamp[id] equals the current passage's
-// generation, which saves clearing a map per passage.
-type tokenizer struct {
-	dict  map[string]int32
-	names []string
-	stamp []uint32
-	slot  []int32
-	gen   uint32
-	buf   []byte
-	cur   []uint32 // the current passage's id<<8 | tf
-	n     uint32   // the current passage's token count
-	arena []uint32 // postings of the files read, handed out in slices
-	cache []wordEntry
-}
-
-// termsPerFile sizes a worker's dictionary up front: the Go distribution
-// has about 45 distinct terms per file, and growing a map of hundreds of
-// thousands of terms rehashes it again and again.
-const termsPerFile = 48
-
-func newTokenizer(files int) *tokenizer {
-	n := min(files*termsPerFile, 1<<20)
-	return &tokenizer{dict: make(map[string]int32, n), names: make([]string, 0, n),
-		stamp: make([]uint32, 0, n), slot: make([]int32, 0, n)}
-}
-
-// text adds the terms of s to the current passage; count says whether
-// they count towards its length.
-func (tk *tokenizer) text(s string, count bool) {
-	words(s, func(w string, ident bool) { tk.wordIDs(w, ident, count) })
-}
-
-// keep copies the current passage's postings into the arena and returns
-// them; the arena grows in large chunks, so files cost no allocation each.
-func (tk *tokenizer) keep(post []uint32) []uint32 {
-	if len(tk.arena)+len(tk.cur) > cap(tk.arena) {
-		if len(post) > 0 { // the file's postings so far move to the new chunk
-			tk.arena = make([]uint32, 0, max(1<<20, 2*(len(post)+len(tk.cur))))
-			tk.arena = append(tk.arena, post...)
-			post = tk.arena[:len(post)]
-		} else {
-			tk.arena = make([]uint32, 0, max(1<<20, 2*len(tk.cur)))
-		}
-	}
-	start := len(tk.arena) - len(post)
-	tk.arena = append(tk.arena, tk.cur...)
-	return tk.arena[start:len(tk.arena):len(tk.arena)]
-}
-
 func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 	r := fileResult{file: t.file, reuse: -1}
-	data, err := os.ReadFile(t.abs)
+	data, err := readInto(t.abs, t.file.Size, tk.data)
+	tk.data = data
 	if err != nil {
 		return r
 	}
@@ -129,27 +78,31 @@ func (tk *tokenizer) readFile(t todo, old *Index) fileResult {
 		return r
 	}
 	r.file.Gen = isGenerated(text)
-	lines := Lines(text)
+	tk.lines = appendLines(tk.lines[:0], text)
+	lines := tk.lines
 	title, heads := Outline(t.file.Rel, lines, raw)
 	base := strings.TrimSuffix(path.Base(name), path.Ext(name))
 	extra := base + " " + path.Base(path.Dir(t.file.Rel)) + " " + title
+	extraIDs := tk.ids(extra) // the same for every passage
 	code := KindOf(t.file.Rel) == Code
+	dir := declDir(t.file.Rel)
 	r.passages = Split(t.file.Rel, lines, heads)
+	for i := range r.passages { // labels point into data, which is reused
+		r.passages[i].Label = strings.Clone(r.passages[i].Label)
+	}
 	r.plen = make([]uint32, len(r.passages))
 	r.nterms = make([]uint32, len(r.passages))
 	for pi, p := range r.passages {
 		tk.gen++
 		tk.cur = tk.cur[:0]
 		tk.n = 0
-		for _, l := range lines[p.Start-1 : p.End] {
-			tk.text(l, true)
-		}
+		tk.text(span(text, lines[p.Start-1:p.End]), true)
 		tk.text(p.Label, false)
-		tk.text(extra, false)
+		for _, id := range extraIDs {
+			tk.addID(id)
+		}
 		if code {
-			for _, d := range DeclTerms(p.Label, t.file.Rel) {
-				tk.addID(tk.id([]byte(d)))
-			}
+			tk.declIDs(p.Label, dir)
 		}
 		r.plen[pi] = tk.n
 		r.nterms[pi] = uint32(len(tk.cur))
@@ -167,28 +120,21 @@ func isGenerated(text string) bool {
 	return strings.Contains(head, "DO NOT EDIT") && generatedRE.MatchString(head)
 }
 
-// id returns the worker-local id of term b, adding it to the dictionary.
-func (tk *tokenizer) id(b []byte) int32 {
-	id, ok := tk.dict[string(b)]
-	if !ok {
-		id = int32(len(tk.names))
-		name := string(b)
-		tk.dict[name] = id
-		tk.names = append(tk.names, name)
-		tk.stamp = append(tk.stamp, 0)
-		tk.slot = append(tk.slot, 0)
+// span returns the text of lines, which are consecutive lines of text, as
+// one substring of it, so that a passage is tokenized in one call rather
+// than one per line; the words found are the same, a line break being no
+// part of a word nor of what makes one an identifier. When the first or
+// last line is empty, which Split never yields, it is the lines joined.
+func span(text string, lines []string) string {
+	first, last := lines[0], lines[len(lines)-1]
+	if first == "" || last == "" {
+		return strings.Join(lines, "\n")
 	}
-	return id
-}
-
-// addID counts term id in the current passage.
-func (tk *tokenizer) addID(id int32) {
-	if tk.stamp[id] == tk.gen {
-		if e := &tk.cur[tk.slot[id]]; *e&0xff < maxTF {
-			*e++
-		}
-		return
+	base := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	start := uintptr(unsafe.Pointer(unsafe.StringData(first))) - base
+	end := uintptr(unsafe.Pointer(unsafe.StringData(last))) - base + uintptr(len(last))
+	if start > end || end > uintptr(len(text)) {
+		return strings.Join(lines, "\n")
 	}
-	tk.stamp[id], tk.slot[id] = tk.gen, int32(len(tk.cur))
-	tk.cur = append(tk.cur, uint32(id)<<8|1)
+	return text[start:end]
 }

@@ -158,7 +158,9 @@ func codeLabel(block []string) string {
 		if t == "" || isComment(t) {
 			continue
 		}
-		if m := goFunc.FindStringSubmatch(l); m != nil {
+		// The cheap tests before each expression only skip lines it
+		// cannot match.
+		if m := matchIf(strings.HasPrefix(l, "func"), goFunc, l); m != nil {
 			if m[1] != "" {
 				return m[1] + "." + m[2]
 			}
@@ -177,12 +179,20 @@ func codeLabel(block []string) string {
 		if m := declName.FindStringSubmatch(l); m != nil {
 			return m[1]
 		}
-		if m := cFunc.FindStringSubmatch(l); m != nil && l[0] != ' ' && l[0] != '\t' {
+		if m := matchIf(l[0] != ' ' && l[0] != '\t' && strings.IndexByte(l, '(') >= 0, cFunc, l); m != nil {
 			return m[1]
 		}
 		return ""
 	}
 	return ""
+}
+
+// matchIf is re's submatches of s when cond holds, else nil.
+func matchIf(cond bool, re *regexp.Regexp, s string) []string {
+	if !cond {
+		return nil
+	}
+	return re.FindStringSubmatch(s)
 }
 
 func isComment(t string) bool {

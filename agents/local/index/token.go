@@ -61,9 +61,15 @@ func words(s string, fn func(w string, ident bool)) {
 	}
 }
 
-func isWordByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
+func isWordByte(c byte) bool { return wordByte[c] }
+
+// wordByte says which bytes are ASCII letters, digits and the underscore.
+var wordByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	return t
+}()
 
 // identContext reports whether the word s[i:j] is written as an
 // identifier: joined by a dot to another name (sync.Once, once.Do) or

@@ -21,22 +21,25 @@ type wordEntry struct {
 	ids   [cachedIDs]int32
 }
 
-// wordIDs counts every term of word w in the current passage, as
-// word(w, ident) would emit them, through the cache; count says whether
-// they count towards the passage's length.
-func (tk *tokenizer) wordIDs(w string, ident, count bool) {
+// FNV-1a, the word cache's hash.
+const (
+	fnvOffset = 2166136261
+	fnvPrime  = 16777619
+)
+
+// hashedWordIDs counts every term of word w in the current passage, as
+// word(w, ident) would emit them, through the cache; h is w's FNV-1a hash,
+// which the caller computes while finding the word; count says whether
+// the terms count towards the passage's length.
+func (tk *tokenizer) hashedWordIDs(w string, h uint32, ident, count bool) {
 	if len(w) > maxTokenLen {
 		return
 	}
-	h := uint32(2166136261)
-	for i := 0; i < len(w); i++ {
-		h = (h ^ uint32(w[i])) * 16777619
-	}
 	if ident {
-		h = (h ^ 1) * 16777619
+		h = (h ^ 1) * fnvPrime
 	}
 	if tk.cache == nil {
-		tk.cache = make([]wordEntry, 1<<wordCacheBits)
+		tk.cache = makeHuge[wordEntry](1<<wordCacheBits, 1<<wordCacheBits)
 	}
 	e := &tk.cache[h>>(32-wordCacheBits)]
 	if int(e.n) == len(w) && e.ident == ident && string(e.word[:e.n]) == w {

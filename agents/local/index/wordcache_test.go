@@ -29,7 +29,7 @@ func TestWordCacheMatchesTokens(t *testing.T) {
 			var got []string
 			for _, e := range tk.cur {
 				for range e & 0xff {
-					got = append(got, tk.names[e>>8])
+					got = append(got, tk.dict.names[e>>8])
 				}
 			}
 			var want []string
