@@ -71,6 +71,9 @@ func (mr *memberRun) absorb(res callResult) {
 // one commit per iteration, until the report ends with the marker or the
 // cap is reached. A finished member returns at once.
 func (mr *memberRun) research(ctx context.Context) error {
+	if mr.rec.Complete {
+		return nil // not counted among the council's researching members
+	}
 	defer mr.spend.finished()
 	report := mr.lay.MemberFile(mr.m.Name, layout.MemberReportFile)
 	for !mr.rec.Complete {
