@@ -1,10 +1,5 @@
 package gitstore
 
-import (
-	"errors"
-	"strings"
-)
-
 // FastForwardRemote moves an existing local branch to the fetched head of
 // the one remote that has it, when that head contains the local one (the
 // branch is behind), so work another clone pushed further is taken rather
@@ -27,17 +22,5 @@ func (s *Store) FastForwardRemote(branch string) (string, error) {
 	if _, behind, err := s.mergeBase(h, cur); err != nil || !behind {
 		return "", err
 	}
-	unlock, err := s.lock()
-	if err != nil {
-		return "", err
-	}
-	defer unlock()
-	short := strings.TrimPrefix(string(name), "refs/heads/")
-	if err := s.casRef(name, h, cur, "fast-forward: to refs/remotes/"+remote+"/"+short); err != nil {
-		if errors.Is(err, errRefChanged) {
-			return "", nil // moved meanwhile by another run: it is that run's
-		}
-		return "", err
-	}
-	return remote, nil
+	return s.takeRemote(name, remote, h, cur, "fast-forward: to")
 }

@@ -33,15 +33,22 @@ func (s *Store) TrackRemote(branch string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return s.takeRemote(name, remote, h, plumbing.ZeroHash, "branch: created from")
+}
+
+// takeRemote moves a local branch from old to the remote's head h under
+// the lock and returns the remote's name. A branch another run moved (or
+// created) meanwhile is that run's: it is left alone and reported as "".
+func (s *Store) takeRemote(name plumbing.ReferenceName, remote string, h, old plumbing.Hash, why string) (string, error) {
 	unlock, err := s.lock()
 	if err != nil {
 		return "", err
 	}
 	defer unlock()
 	short := strings.TrimPrefix(string(name), "refs/heads/")
-	if err := s.casRef(name, h, plumbing.ZeroHash, "branch: created from refs/remotes/"+remote+"/"+short); err != nil {
+	if err := s.casRef(name, h, old, why+" refs/remotes/"+remote+"/"+short); err != nil {
 		if errors.Is(err, errRefChanged) {
-			return "", nil // created meanwhile by another run
+			return "", nil
 		}
 		return "", err
 	}
