@@ -112,11 +112,6 @@ func (s *sourceSet) lookup(u string) (agents.Source, bool) {
 	return src, ok
 }
 
-// readSources reads the records of a workspace's sources/ directory.
-func readSources(lay layout.Layout) *sourceSet {
-	return readSourcesIn(lay.File(layout.SourcesDir))
-}
-
 // readSourcesIn reads the records in dir. Files that are not records (an
 // agent's own notes) are ignored.
 func readSourcesIn(dir string) *sourceSet {
@@ -142,7 +137,7 @@ func readSourcesIn(dir string) *sourceSet {
 // Calls in flight each hold their own copy.
 func (r *run) knownSources() *sourceSet {
 	if r.sources == nil {
-		r.sources = readSources(r.lay).byURL
+		r.sources = readSourcesIn(r.lay.File(layout.SourcesDir)).byURL
 	}
 	set := newSourceSet()
 	maps.Copy(set.byURL, r.sources)
