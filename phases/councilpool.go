@@ -37,30 +37,25 @@ func (r *run) councilJobs(members int) int {
 	return max(1, n)
 }
 
-// inParallel runs fn for every member, at most councilJobs at once (the
-// scheduler the topic stage uses keeps the count), each with its own
-// Store. Members start in council order as slots free up. A member's
-// failure is kept on the member; only cancellation, or a failure of rgit
-// itself, is returned. Every goroutine started here has ended when it
-// returns.
-func (r *run) inParallel(ctx context.Context, phase Phase, runs []*memberRun, fn func(context.Context, *memberRun) error) error {
-	s := newScheduler(r.councilJobs(len(runs)))
-	done := make(chan int, len(runs)) // never blocks: one send per member
+// inParallel runs fn for every member, at most councilJobs at once, each
+// with its own Store. Members start in council order as slots free up. A
+// member's failure is kept on the member; only cancellation, or a failure
+// of rgit itself, is returned. Every goroutine started here has ended when
+// it returns.
+func (r *run) inParallel(ctx context.Context, runs []*memberRun, fn func(context.Context, *memberRun) error) error {
+	slots := make(chan struct{}, r.councilJobs(len(runs)))
 	errs := make([]error, len(runs))
-	next := 0
-	for next < len(runs) || s.busy() > 0 {
-		for next < len(runs) && s.free() {
-			i, mr := next, runs[next]
-			next++
-			mr.failed = nil
-			s.start(phase, mr.m.Name)
-			go func() {
-				errs[i] = r.runMember(ctx, mr, fn)
-				done <- i
-			}()
-		}
-		s.finish(runs[<-done].m.Name)
+	var wg sync.WaitGroup
+	for i, mr := range runs {
+		slots <- struct{}{}
+		mr.failed = nil
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			errs[i] = r.runMember(ctx, mr, fn)
+		}()
 	}
+	wg.Wait()
 	return errors.Join(errs...)
 }
 

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/gitstore"
 )
 
@@ -33,7 +32,7 @@ func (r *run) councilRound(ctx context.Context) error {
 	}
 	if only := r.cfg.Council.Member; only != "" {
 		i := slices.IndexFunc(runs, func(mr *memberRun) bool { return mr.m.Name == only })
-		if err := r.inParallel(ctx, PhaseMemberResearch, runs[i:i+1], func(ctx context.Context, mr *memberRun) error { return mr.research(ctx) }); err != nil {
+		if err := r.inParallel(ctx, runs[i:i+1], func(ctx context.Context, mr *memberRun) error { return mr.research(ctx) }); err != nil {
 			return err
 		}
 		if f := runs[i].failed; f != nil {
@@ -43,7 +42,7 @@ func (r *run) councilRound(ctx context.Context) error {
 		return errMemberOnly
 	}
 	r.report(fmt.Sprintf("Phase 1: %d members researching in parallel: %s", len(runs), strings.Join(c.names(), ", ")))
-	if err := r.inParallel(ctx, PhaseMemberResearch, runs, func(ctx context.Context, mr *memberRun) error { return mr.research(ctx) }); err != nil {
+	if err := r.inParallel(ctx, runs, func(ctx context.Context, mr *memberRun) error { return mr.research(ctx) }); err != nil {
 		return err
 	}
 	alive := survivors(runs)
@@ -64,7 +63,7 @@ func (r *run) councilRound(ctx context.Context) error {
 		for _, mr := range alive {
 			reads[mr] = others(alive, mr)
 		}
-		if err := r.inParallel(ctx, agents.PhaseRefine, alive, func(ctx context.Context, mr *memberRun) error {
+		if err := r.inParallel(ctx, alive, func(ctx context.Context, mr *memberRun) error {
 			return mr.refine(ctx, reads[mr])
 		}); err != nil {
 			return err
@@ -79,7 +78,7 @@ func (r *run) councilRound(ctx context.Context) error {
 		for i, mr := range alive {
 			names[i] = mr.m.Name
 		}
-		if err := r.inParallel(ctx, agents.PhaseRank, alive, func(ctx context.Context, mr *memberRun) error {
+		if err := r.inParallel(ctx, alive, func(ctx context.Context, mr *memberRun) error {
 			err := mr.rank(ctx, r.cfg.Name, slices.DeleteFunc(slices.Clone(names), func(n string) bool { return n == mr.m.Name }))
 			if err != nil && ctx.Err() == nil && memberFault(err) {
 				// A failed ranking leaves the member in, without its ranking.
