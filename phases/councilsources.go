@@ -36,14 +36,5 @@ func (r *run) gatherSources(alive []*memberRun) error {
 			}
 		}
 	}
-	wrote, err := writeSources(r.lay, set)
-	r.wrote = append(r.wrote, wrote...)
-	if err != nil {
-		return err
-	}
-	r.keepSources(set)
-	if len(wrote) > 0 {
-		r.events = append(r.events, fmt.Sprintf("Sources recorded: %d (%s/), from the members' reads", len(wrote), layout.SourcesDir))
-	}
-	return nil
+	return r.recordSources(set, ", from the members' reads")
 }

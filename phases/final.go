@@ -49,7 +49,7 @@ type synthesis struct {
 	out, summary, from string
 	compile            func() []byte
 	start              time.Time
-	seen               *sourceSet // the records and the call's reads; nil reads the records
+	seen               *sourceSet // the records and the call's reads
 }
 
 // landSynthesis applies a SYNTHESIZE call: the agent's report, or rgit's

@@ -157,14 +157,23 @@ func (r *run) keepSources(set *sourceSet) {
 	}
 }
 
-// writeSources writes a record for each source a call read, so the commit
-// that records the call's result carries them. It returns the files it
-// wrote, which the commit names to the store (layout.Sealed).
-func writeSources(lay layout.Layout, set *sourceSet) ([]string, error) {
-	return writeSourcesIn(lay.File(layout.SourcesDir), set)
+// recordSources writes a record under sources/ for each page a call read,
+// so the commit that records the call's result carries them: it names the
+// files to that commit (layout.Sealed), keeps the records for the run's
+// later calls (keepSources) and notes them in the commit body.
+func (r *run) recordSources(set *sourceSet, note string) error {
+	wrote, err := writeSourcesIn(r.lay.File(layout.SourcesDir), set)
+	r.wrote = append(r.wrote, wrote...)
+	if err != nil || len(wrote) == 0 {
+		return err
+	}
+	r.keepSources(set)
+	r.events = append(r.events, fmt.Sprintf("Sources recorded: %d (%s/)%s", len(wrote), layout.SourcesDir, note))
+	return nil
 }
 
-// writeSourcesIn writes the set's fresh records into dir.
+// writeSourcesIn writes the set's fresh records into dir and returns the
+// files it wrote.
 func writeSourcesIn(dir string, set *sourceSet) ([]string, error) {
 	if set == nil {
 		return nil, nil

@@ -77,3 +77,40 @@ func TestRefetchedRecordCommitted(t *testing.T) {
 		t.Fatalf("%d research commits, want %d", seen, a.reads)
 	}
 }
+
+// synthOnlyFetch reads a page only while synthesizing; the revision cites
+// it without reading it again.
+type synthOnlyFetch struct{ *scripted }
+
+func (a synthOnlyFetch) Run(ctx context.Context, task agents.Task) (agents.Result, error) {
+	res, err := a.scripted.Run(ctx, task)
+	if err != nil {
+		return res, err
+	}
+	const page = "https://example.org/synthesis-only"
+	switch task.Phase {
+	case agents.PhaseSynthesize:
+		res.Sources = append(res.Sources, agents.Source{URL: page, Text: "read while synthesizing"})
+	case agents.PhaseRevise:
+		res.Sources = nil
+		body := "# Report\n\n## Executive Summary\nsum\n\n## Findings\nall\n\n## Sources\n1. https://example.org\n2. " + page + "\n"
+		err = os.WriteFile(task.Output, []byte(body), 0o644)
+	}
+	return res, err
+}
+
+// TestRevisionSeesSynthesisReads checks that a page the synthesis read
+// backs the revision's citation of it: the records a final phase writes
+// are kept for the phases after it.
+func TestRevisionSeesSynthesisReads(t *testing.T) {
+	dir := testRepo(t)
+	a := synthOnlyFetch{&scripted{name: "fake", rejectFinal: true}}
+	if _, _, err := runWith(t, dir, Config{Topic: "Why?", Name: "why", Breadth: 1, Depth: 0, Model: "fake", ReviewModel: "fake"},
+		map[string]agents.Agent{"fake": a}); err != nil {
+		t.Fatal(err)
+	}
+	st := readState(t, dir, "research/why")
+	if c := st.Citations; c == nil || c.Verified != c.Total || c.Total != 2 {
+		t.Errorf("citations after the revision %+v, want 2 of 2 verified", c)
+	}
+}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-
-	"github.com/rgit-dev/rgit/phases/layout"
 )
 
 // CitationTally is how many of the report's URL citations its sources
@@ -31,16 +29,8 @@ func (t *CitationTally) String() string {
 // tally goes into state.json (and, when some are unverified, into the
 // methodology and the commit body).
 func (r *run) tallyCitations(path string, seen *sourceSet) error {
-	if seen == nil {
-		seen = r.knownSources()
-	}
-	wrote, err := writeSources(r.lay, seen)
-	r.wrote = append(r.wrote, wrote...)
-	if err != nil {
+	if err := r.recordSources(seen, ""); err != nil {
 		return err
-	}
-	if n := len(wrote); n > 0 {
-		r.events = append(r.events, fmt.Sprintf("Sources recorded: %d (%s/)", n, layout.SourcesDir))
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {

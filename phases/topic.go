@@ -17,14 +17,8 @@ func (r *run) applyResearch(ctx context.Context, t *plan.Topic, j topicJob, res 
 	o, err := r.absorb(PhaseResearch, res.call)
 	t.Status = plan.InProgress
 	if err == nil || errors.Is(err, errExhausted) {
-		wrote, err2 := writeSources(r.lay, res.sources)
-		r.wrote = append(r.wrote, wrote...)
-		if err2 != nil {
-			return err2
-		}
-		if recorded := len(wrote); recorded > 0 {
-			r.keepSources(res.sources)
-			r.events = append(r.events, fmt.Sprintf("Sources recorded: %d (%s/)", recorded, layout.SourcesDir))
+		if err := r.recordSources(res.sources, ""); err != nil {
+			return err
 		}
 	}
 	if errors.Is(err, errExhausted) {
