@@ -25,6 +25,10 @@ type Budget struct {
 	Prices Prices `json:"prices,omitempty"`
 }
 
+// Limited says whether the budget sets a spending limit; a budget of
+// prices alone (--prices) limits nothing. A nil budget limits nothing.
+func (b *Budget) Limited() bool { return b != nil && (b.MaxCostUSD > 0 || b.MaxTokens > 0) }
+
 // Spend is what a session has used: input plus output tokens, US dollars
 // and agent calls, summed over its backends.
 type Spend struct {
@@ -79,7 +83,7 @@ func budgetHit(b *Budget, spent Spend, inflight int) Limit {
 // budgetAhead is budgetHit with the calls still to come before the final
 // cycle counted by the caller.
 func budgetAhead(b *Budget, spent Spend, ahead int) Limit {
-	if b == nil || (b.MaxCostUSD <= 0 && b.MaxTokens <= 0) {
+	if !b.Limited() {
 		return ""
 	}
 	made := float64(max(spent.Calls, 1))
@@ -182,7 +186,7 @@ func (l Limit) isBudget() bool { return l == LimitCost || l == LimitTokens }
 // newBudget is a new session's budget; nil when it has none.
 func newBudget(cfg Config) *Budget {
 	b := &Budget{MaxCostUSD: cfg.MaxCostUSD, MaxTokens: cfg.MaxTokens, Prices: cfg.Prices}
-	if b.MaxCostUSD <= 0 && b.MaxTokens <= 0 && len(b.Prices) == 0 {
+	if !b.Limited() && len(b.Prices) == 0 {
 		return nil
 	}
 	return b
@@ -207,7 +211,7 @@ func resumeBudget(prior *Budget, cfg Config) (next *Budget, lifted bool) {
 	if len(cfg.Prices) > 0 {
 		b.Prices = cfg.Prices
 	}
-	if b.MaxCostUSD <= 0 && b.MaxTokens <= 0 && len(b.Prices) == 0 {
+	if !b.Limited() && len(b.Prices) == 0 {
 		return nil, lifted
 	}
 	return &b, lifted

@@ -14,39 +14,35 @@ import (
 // report stands, the refinement and ranking rounds are skipped, and the
 // synthesis carries the budget's banner, as a single-agent session does.
 type councilSpend struct {
-	mu      sync.Mutex
-	budget  *Budget
-	base    Spend            // the session's usage outside the members'
-	members map[string]Spend // each member's record
-	active  int              // members still researching: each may have a call in flight
-	hit     Limit            // the budget that stopped research, once one did
+	mu     sync.Mutex
+	budget *Budget
+	usage  map[string]*Totals // "": the session's own, outside the members'; then each member's record
+	active int                // members still researching: each may have a call in flight
+	hit    Limit              // the budget that stopped research, once one did
 }
 
 // newCouncilSpend is nil when the session has no budget. The session's
 // usage holds what an earlier merge took of the members' records, which
 // are counted from the records themselves.
 func newCouncilSpend(b *Budget, session map[string]*Totals, c *CouncilState, runs []*memberRun) *councilSpend {
-	if b == nil || (b.MaxCostUSD <= 0 && b.MaxTokens <= 0) {
+	if !b.Limited() {
 		return nil
 	}
-	base := SpendOf(session)
-	for _, t := range c.mergedUsage() {
-		s := spendOfTotals(t)
-		base.Calls, base.InputTokens, base.OutputTokens, base.CostUSD = base.Calls-s.Calls,
-			base.InputTokens-s.InputTokens, base.OutputTokens-s.OutputTokens, base.CostUSD-s.CostUSD
+	var own Totals
+	for _, t := range session {
+		addTotals(&own, *t)
 	}
-	cs := &councilSpend{budget: b, base: base, members: map[string]Spend{}}
+	for _, t := range c.mergedUsage() {
+		own = subTotals(own, t)
+	}
+	cs := &councilSpend{budget: b, usage: map[string]*Totals{"": &own}}
 	for _, mr := range runs {
-		cs.members[mr.m.Name] = spendOfTotals(mr.rec.Usage)
+		cs.update(mr.m.Name, mr.rec.Usage)
 		if !mr.rec.Complete {
 			cs.active++
 		}
 	}
 	return cs
-}
-
-func spendOfTotals(t Totals) Spend {
-	return SpendOf(map[string]*Totals{"": &t})
 }
 
 // update records a member's usage so far.
@@ -56,7 +52,7 @@ func (cs *councilSpend) update(member string, t Totals) {
 	}
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
-	cs.members[member] = spendOfTotals(t)
+	cs.usage[member] = &t
 }
 
 // room says which budget leaves no room for another iteration of a
@@ -71,7 +67,8 @@ func (cs *councilSpend) room() Limit {
 	cs.mu.Lock()
 	defer cs.mu.Unlock()
 	if cs.hit == "" {
-		cs.hit = budgetAhead(cs.budget, cs.total(), cs.active+2*len(cs.members))
+		members := len(cs.usage) - 1 // every key but the session's own
+		cs.hit = budgetAhead(cs.budget, cs.total(), cs.active+2*members)
 	}
 	return cs.hit
 }
@@ -96,16 +93,7 @@ func (cs *councilSpend) limit() Limit {
 	return cs.hit
 }
 
-func (cs *councilSpend) total() Spend {
-	s := cs.base
-	for _, m := range cs.members {
-		s.Calls += m.Calls
-		s.InputTokens += m.InputTokens
-		s.OutputTokens += m.OutputTokens
-		s.CostUSD += m.CostUSD
-	}
-	return s
-}
+func (cs *councilSpend) total() Spend { return SpendOf(cs.usage) }
 
 // budgetStopped ends a member's research at the budget.
 func (mr *memberRun) budgetStopped(kind Limit) {

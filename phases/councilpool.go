@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/rgit-dev/rgit/agents/registry/catalog"
@@ -25,7 +24,7 @@ func (r *run) councilJobs(members int) int {
 	}
 	n := members
 	for _, m := range r.state.Council.Members {
-		name, _, _ := strings.Cut(m.Spec, ":")
+		name := backendOf(m.Spec)
 		b, ok := catalog.Lookup(name)
 		switch {
 		case ok && !b.Concurrent:

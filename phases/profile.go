@@ -49,17 +49,12 @@ func ProfileTable() string {
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "PROFILE\tBREADTH\tDEPTH\tFIX ATTEMPTS\tTOPIC RESTARTS\tTIME\tMAX COST\tMAX TOKENS")
 	for _, p := range Profiles {
-		t, cost, tokens := "none", "none", "none"
+		t := "none"
 		if p.TimeMinutes > 0 {
 			t = fmt.Sprintf("%gm", p.TimeMinutes)
 		}
-		if p.MaxCostUSD > 0 {
-			cost = fmt.Sprintf("$%g", p.MaxCostUSD)
-		}
-		if p.MaxTokens > 0 {
-			tokens = fmt.Sprint(p.MaxTokens)
-		}
-		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", p.Name, p.Breadth, p.Depth, p.MaxFixAttempts, p.MaxTopicRestarts, t, cost, tokens)
+		fmt.Fprintf(w, "%s\t%d\t%d\t%d\t%d\t%s\t%s\t%s\n", p.Name, p.Breadth, p.Depth, p.MaxFixAttempts, p.MaxTopicRestarts, t,
+			costLimit(p.MaxCostUSD), tokenLimit(p.MaxTokens))
 	}
 	_ = w.Flush()
 	return strings.TrimRight(b.String(), "\n")

@@ -1,8 +1,6 @@
 package phases
 
 import (
-	"strings"
-
 	"github.com/rgit-dev/rgit/agents/registry/catalog"
 )
 
@@ -19,7 +17,7 @@ func (r *run) jobs() int {
 	auto := n <= 0
 	specs := append(r.state.chain(RoleResearch, r.state.Switches), r.state.chain(RoleReview, r.state.Switches)...)
 	for _, spec := range specs {
-		name, _, _ := strings.Cut(spec, ":")
+		name := backendOf(spec)
 		b, ok := catalog.Lookup(name)
 		switch {
 		case ok && !b.Concurrent:

@@ -28,7 +28,7 @@ func spendText(s phases.Spend, b *phases.Budget) string {
 	}
 	parts = append(parts, costText(s.CostUSD))
 	out := fmt.Sprintf("%s in %d calls", strings.Join(parts, ", "), s.Calls)
-	if b == nil || (b.MaxCostUSD <= 0 && b.MaxTokens <= 0) {
+	if !b.Limited() {
 		return out
 	}
 	var limits []string
@@ -68,7 +68,7 @@ func toJSONTotal(s phases.SessionInfo) jsonTotal {
 
 func toJSONBudget(s phases.SessionInfo) *jsonBudget {
 	b := s.Budget
-	if b == nil || (b.MaxCostUSD <= 0 && b.MaxTokens <= 0) {
+	if !b.Limited() {
 		return nil
 	}
 	out := &jsonBudget{MaxCostUSD: b.MaxCostUSD, MaxTokens: b.MaxTokens}
