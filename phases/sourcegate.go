@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,7 +61,7 @@ func urlCites(doc []byte) []urlCite {
 			out = append(out, urlCite{ref: ref, url: u})
 		}
 		for _, q := range quotations(line(ln)) {
-			if !contains(out[i].quotes, q) {
+			if !slices.Contains(out[i].quotes, q) {
 				out[i].quotes = append(out[i].quotes, q)
 			}
 		}

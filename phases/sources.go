@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,7 +100,7 @@ func (s *sourceSet) add(srcs []agents.Source, now time.Time) {
 		if seen && src.Text == "" && old.Text != "" {
 			continue
 		}
-		if !seen || !contains(s.fresh, key) {
+		if !slices.Contains(s.fresh, key) {
 			s.fresh = append(s.fresh, key)
 		}
 		s.byURL[key] = src
@@ -200,13 +201,4 @@ func normURL(raw string) string {
 	}
 	u.Scheme, u.Host, u.Fragment = strings.ToLower(u.Scheme), strings.ToLower(u.Host), ""
 	return strings.TrimRight(u.String(), "/")
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

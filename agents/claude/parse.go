@@ -26,8 +26,7 @@ type event struct {
 			Input struct {
 				FilePath     string `json:"file_path"`
 				NotebookPath string `json:"notebook_path"`
-				URL          string `json:"url"`   // WebFetch
-				Query        string `json:"query"` // WebSearch
+				URL          string `json:"url"` // WebFetch
 			} `json:"input"`
 		} `json:"content"`
 	} `json:"message"`
@@ -104,7 +103,7 @@ func (p *parser) Line(b []byte) {
 				case c.Type == "tool_use" && writeTools[c.Name]:
 					p.files = append(p.files, c.Input.FilePath+c.Input.NotebookPath)
 				case c.Type == "tool_use":
-					p.noteWebCall(c.ID, c.Name, c.Input.URL, c.Input.Query)
+					p.noteWebCall(c.ID, c.Name, c.Input.URL)
 				}
 			}
 			if len(texts) > 0 {

@@ -15,9 +15,8 @@ var webTools = map[string]bool{"WebFetch": true, "WebSearch": true}
 
 // webCall is a WebFetch or WebSearch call waiting for its result.
 type webCall struct {
-	tool  string
-	url   string // WebFetch's input.url
-	query string // WebSearch's input.query
+	tool string
+	url  string // WebFetch's input.url
 }
 
 // toolResultLine is the part of a "user" line that carries a tool result.
@@ -38,14 +37,14 @@ type toolResultLine struct {
 }
 
 // noteWebCall remembers a web tool's call until its result line comes.
-func (p *parser) noteWebCall(id, name, url, query string) {
+func (p *parser) noteWebCall(id, name, url string) {
 	if !webTools[name] || id == "" {
 		return
 	}
 	if p.pending == nil {
 		p.pending = map[string]webCall{}
 	}
-	p.pending[id] = webCall{tool: name, url: url, query: query}
+	p.pending[id] = webCall{tool: name, url: url}
 }
 
 // toolResults turns the results of pending web calls into Sources. It is

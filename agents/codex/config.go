@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/rgit-dev/rgit/agents/proc"
 )
 
 // configModel is the model codex's own configuration names, which is what
@@ -12,9 +14,9 @@ import (
 // the environment the CLI ran with. "" when there is none: codex's
 // built-in default, which its --json stream does not name either.
 func configModel(env []string) string {
-	home := lookup(env, "CODEX_HOME")
+	home := proc.Lookup(env, "CODEX_HOME")
 	if home == "" {
-		h := lookup(env, "HOME")
+		h := proc.Lookup(env, "HOME")
 		if h == "" {
 			return ""
 		}
@@ -45,15 +47,4 @@ func configModel(env []string) string {
 		return ""
 	}
 	return ""
-}
-
-// lookup is the value of k in env (KEY=value lines, the last one wins).
-func lookup(env []string, k string) string {
-	v := ""
-	for _, kv := range env {
-		if key, val, ok := strings.Cut(kv, "="); ok && key == k {
-			v = val
-		}
-	}
-	return v
 }

@@ -3,6 +3,7 @@ package modelserver
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -41,14 +42,14 @@ func (s *Script) fetchSteps(t turn) []Call {
 	var steps []Call
 	search, canSearch := t.find([]string{"ToolSearch"})
 	wf, ok := t.find(webFetchTools)
-	if canSearch && (!ok || contains(t.calls, search.name)) {
+	if canSearch && (!ok || slices.Contains(t.calls, search.name)) {
 		steps = append(steps, Call{Tool: search.name, Args: map[string]any{"query": "select:WebFetch", "max_results": 1}})
 	}
 	if !ok {
 		return steps
 	}
 	args := map[string]any{wf.prop(urlProps, "url"): s.PageBase + PagePath}
-	if contains(wf.props, "prompt") { // Claude Code's WebFetch asks what to extract
+	if slices.Contains(wf.props, "prompt") { // Claude Code's WebFetch asks what to extract
 		args["prompt"] = "Return the page's text verbatim."
 	}
 	return append(steps, Call{Tool: wf.name, Args: args})
@@ -72,13 +73,4 @@ func (s *Script) fetchedSources(topic string) (findings, sources string) {
 	sources = fmt.Sprintf("- Source 1: Tides, rgit test page, 2026 - %s%s\n- Source 2: A page never fetched, rgit test fixture, 2026 - %s%s\n",
 		s.PageBase, PagePath, s.PageBase, UnfetchedPath)
 	return findings, sources
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
