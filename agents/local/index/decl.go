@@ -19,7 +19,7 @@ func DeclTerms(label, rel string) []string {
 		return nil
 	}
 	l := strings.ToLower(label)
-	dir := strings.ToLower(path.Base(path.Dir(rel)))
+	dir := declDir(rel)
 	names := []string{l}
 	// A method belongs to its type: a question that names the type
 	// (sync.Once) asks for its methods too.
@@ -29,7 +29,7 @@ func DeclTerms(label, rel string) []string {
 	var out []string
 	for _, n := range names {
 		out = append(out, "="+n)
-		if dir != "." && dir != "/" {
+		if dir != "" {
 			out = append(out, "="+dir+"."+n)
 		}
 	}
