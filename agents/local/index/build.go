@@ -6,7 +6,6 @@ import (
 	"path"
 	"runtime"
 	"slices"
-	"sync"
 )
 
 // Config says what to index and where to keep the cache.
@@ -134,17 +133,11 @@ type todo struct {
 // these calls); a file that cannot be stat'ed is nil.
 func statAll(root string, rels []string, n int) []os.FileInfo {
 	out := make([]os.FileInfo, len(rels))
-	var wg sync.WaitGroup
-	for w := range max(1, n) {
-		wg.Go(func() {
-			for i := w; i < len(rels); i += max(1, n) {
-				if st, err := os.Stat(path.Join(root, rels[i])); err == nil {
-					out[i] = st
-				}
-			}
-		})
-	}
-	wg.Wait()
+	parallel(n, len(rels), func(i int) {
+		if st, err := os.Stat(path.Join(root, rels[i])); err == nil {
+			out[i] = st
+		}
+	})
 	return out
 }
 

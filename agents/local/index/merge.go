@@ -59,27 +59,13 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 	}
 	terms, oldMap, workerMap := mergeDicts(old, tks)
 	workers := max(1, len(tks))
-	parallel := func(jobs int, fn func(k int)) { // fn(0..jobs-1) on the workers
-		var wg sync.WaitGroup
-		var next atomic.Int32
-		for range workers {
-			wg.Go(func() {
-				for k := int(next.Add(1)) - 1; k < jobs; k = int(next.Add(1)) - 1 {
-					fn(k)
-				}
-			})
-		}
-		wg.Wait()
-	}
 	// The new files' postings move from worker-local ids to global ones in
 	// place, once, so the passes below look nothing up per posting.
-	parallel(workers, func(k int) {
-		for ri := k; ri < len(res); ri += workers {
-			if r := &res[ri]; r.reuse < 0 {
-				wm := workerMap[r.worker]
-				for i, e := range r.post {
-					r.post[i] = uint32(wm[e>>8])<<8 | e&0xff
-				}
+	parallel(workers, len(res), func(ri int) {
+		if r := &res[ri]; r.reuse < 0 {
+			wm := workerMap[r.worker]
+			for i, e := range r.post {
+				r.post[i] = uint32(wm[e>>8])<<8 | e&0xff
 			}
 		}
 	})
@@ -121,7 +107,7 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 			}
 		}
 	}
-	parallel(shards, func(k int) {
+	parallel(workers, shards, func(k int) {
 		pass(k, func(a *termAcc, doc, tf uint32) {
 			delta := doc - a.last
 			if a.df == 0 {
@@ -155,7 +141,7 @@ func rebuild(roots []Root, old *Index, keep []bool, mtime []int64, res []fileRes
 		ix.postOff = append(ix.postOff, total)
 	}
 	ix.postBlob = makeHuge[byte](int(total), int(total))
-	parallel(shards, func(k int) {
+	parallel(workers, shards, func(k int) {
 		pass(k, func(a *termAcc, doc, tf uint32) {
 			delta := doc - a.last
 			if a.df == 0 {
@@ -199,4 +185,19 @@ func (ix *Index) addPassage(file int, start, end, n uint32, label []byte) {
 	ix.totalLen += uint64(n)
 	ix.labelBlob = append(ix.labelBlob, label...)
 	ix.labelOff = append(ix.labelOff, uint32(len(ix.labelBlob)))
+}
+
+// parallel runs fn(0) to fn(jobs-1) on workers goroutines, each taking the
+// next job as it finishes one, and returns when all have run.
+func parallel(workers, jobs int, fn func(k int)) {
+	var wg sync.WaitGroup
+	var next atomic.Int32
+	for range max(1, workers) {
+		wg.Go(func() {
+			for k := int(next.Add(1)) - 1; k < jobs; k = int(next.Add(1)) - 1 {
+				fn(k)
+			}
+		})
+	}
+	wg.Wait()
 }
