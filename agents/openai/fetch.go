@@ -2,8 +2,6 @@ package openai
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -54,7 +52,7 @@ func (ws *workspace) fetchURL(ctx context.Context, raw string) (string, error) {
 	if truncated {
 		text += "\n[truncated]"
 	}
-	name := sourceName(u)
+	name := agents.SourceFileName(u.String()) // the name rgit gives the record of this page too
 	path := filepath.Join(ws.dir, "sources", name)
 	saved := fmt.Sprintf("Source: %s\nTitle: %s\n\n%s\n", u, title, text)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -94,19 +92,6 @@ func (ws *workspace) get(ctx context.Context, u, accept string) (body, ctype str
 		data, truncated = data[:ws.fetch.maxBytes], true
 	}
 	return string(data), resp.Header.Get("Content-Type"), truncated, nil
-}
-
-var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
-
-// sourceName is a readable slug of host and path plus a hash of the whole
-// URL, e.g. example-com-docs-intro-1a2b3c4d.md.
-func sourceName(u *url.URL) string {
-	slug := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(u.Host+u.Path), "-"), "-")
-	if len(slug) > 60 {
-		slug = strings.TrimRight(slug[:60], "-")
-	}
-	sum := sha256.Sum256([]byte(u.String()))
-	return slug + "-" + hex.EncodeToString(sum[:4]) + ".md"
 }
 
 var (

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rgit-dev/rgit/agents"
 )
 
 func jsonArgs(t *testing.T, v any) string {
@@ -98,15 +100,15 @@ func TestSourceNameStable(t *testing.T) {
 	}
 	for _, tc := range cases {
 		u, _ := url.Parse(tc.url)
-		n1, n2 := sourceName(u), sourceName(u)
+		n1, n2 := agents.SourceFileName(u.String()), agents.SourceFileName(u.String())
 		if n1 != n2 || !strings.HasPrefix(n1, tc.want) || !strings.HasSuffix(n1, ".md") || len(n1) > 75 {
-			t.Errorf("sourceName(%s) = %q then %q, want a stable name starting %q", tc.url, n1, n2, tc.want)
+			t.Errorf("SourceFileName(%s) = %q then %q, want a stable name starting %q", tc.url, n1, n2, tc.want)
 		}
 	}
 	a, _ := url.Parse("https://example.com/x?a=1")
 	b, _ := url.Parse("https://example.com/x?a=2")
-	if sourceName(a) == sourceName(b) {
-		t.Errorf("different URLs share the name %s", sourceName(a))
+	if agents.SourceFileName(a.String()) == agents.SourceFileName(b.String()) {
+		t.Errorf("different URLs share the name %s", agents.SourceFileName(a.String()))
 	}
 }
 
