@@ -14,7 +14,7 @@ import (
 // attempt makes one agent call and checks its gate. The agent's time is
 // measured on rgit's clock. A conversation id is returned only when the
 // agent call itself succeeded.
-func (cr *callRunner) attempt(ctx context.Context, c call, in callInputs, agent agents.Agent, model string, n int,
+func (cr *callRunner) attempt(ctx context.Context, c call, in callInputs, agent agents.Agent, model string, n int, lastTry bool,
 	lastErr error, sessionID, notes string) (agents.Result, error) {
 	timeout := callTimeoutFor(c, in)
 	prompt, err := cr.prompt(c, withTimeout(in.vars, timeout), n, lastErr, notes)
@@ -84,7 +84,7 @@ func (cr *callRunner) attempt(ctx context.Context, c call, in callInputs, agent 
 		}
 	}
 	if c.cite != nil {
-		if err := c.cite(n >= fixesOf(in.fixes)); err != nil {
+		if err := c.cite(lastTry); err != nil {
 			return res, fmt.Errorf("%w: %w", agents.ErrBadOutput, err)
 		}
 	}

@@ -53,7 +53,7 @@ func (cr *callRunner) run(ctx context.Context, c call, in callInputs) callResult
 		cr.reporter.Report(Event{Kind: EventPhaseStart, Phase: c.phase, Topic: c.topic, Iteration: in.iteration,
 			Max: in.max, Attempt: n, Agent: spec})
 		a := attempt{spec: spec, backend: agent.Name(), sessionKey: sessionKey(agent.Name(), c.role, c.topic), number: n}
-		out, err := cr.attempt(ctx, c, in, agent, model, n, lastErr, sessions[a.sessionKey], notes)
+		out, err := cr.attempt(ctx, c, in, agent, model, n, n >= l.fixes, lastErr, sessions[a.sessionKey], notes)
 		out.Usage = in.prices.costed(agent.Name(), cmp.Or(out.Model, model), out.Usage)
 		a.usage = out.Usage
 		total.Add(out.Usage)

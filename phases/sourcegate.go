@@ -230,18 +230,6 @@ func lineOffsets(s string) []int {
 	return out
 }
 
-// fixesOf is tier 1's fix attempts per agent as callInputs.fixes gives
-// them (0: the default, negative: none), as the ladder reads them.
-func fixesOf(fixes int) int {
-	switch {
-	case fixes > 0:
-		return fixes
-	case fixes < 0:
-		return 0
-	}
-	return maxRetries
-}
-
 // citeGate is a call's citation gate over the file at path: a citation
 // the sources do not back fails the attempt, with the citations named for
 // the recovery prompt, until the agent's last fix attempt, which keeps the
