@@ -148,36 +148,36 @@ func budgetFlag(kind Limit) string {
 // written before the final cycle ends, so the session's total is the
 // banner's and the summary's to say.
 func (r *run) budgetWarning(complete, total int) string {
-	kind, stop := r.state.Limit, r.state.BudgetStop
-	if stop == nil {
-		stop = &BudgetStop{Limit: kind}
-	}
+	kind, stop := r.state.Limit, r.budgetStop()
 	done := fmt.Sprintf("%d of %d topics complete", complete, total)
 	if r.state.Council != nil {
 		done = "members' research " + r.state.Council.iterations()
 	}
 	return fmt.Sprintf("%s reached (%s spent when research stopped): %s; resume with a higher %s to finish",
-		r.state.Budget.describe(kind), spentOf(kind, stop.Spend), done, budgetFlag(kind))
+		r.state.Budget.describe(kind), spentOf(kind, stop), done, budgetFlag(kind))
 }
 
-// budgetBanner is the banner's title, reason, next step and figures for a
+// budgetStop is what research had spent when the budget stopped it; a
+// session recorded without it has the zero spend.
+func (r *run) budgetStop() Spend {
+	if s := r.state.BudgetStop; s != nil {
+		return s.Spend
+	}
+	return Spend{}
+}
+
+// budgetBanner is the banner's reason, next step and figures for a
 // session a budget stopped.
-func (r *run) budgetBanner() (title, why, next, figures string) {
-	kind, stop := r.state.Limit, r.state.BudgetStop
-	if stop == nil {
-		stop = &BudgetStop{Limit: kind}
-	}
-	title, why, next = kind.bannerTitle(), "reaching the --max-tokens budget", "resume with a higher --max-tokens"
-	if kind == LimitCost {
-		why, next = "reaching the --max-cost budget", "resume with a higher --max-cost"
-	}
+func (r *run) budgetBanner() (why, next, figures string) {
+	kind, stop := r.state.Limit, r.budgetStop()
+	why, next = "reaching the "+budgetFlag(kind)+" budget", "resume with a higher "+budgetFlag(kind)
 	what, limit := "Tokens", fmt.Sprint(r.state.Budget.MaxTokens)
 	if kind == LimitCost {
 		what, limit = "Cost", fmt.Sprintf("$%.2f", r.state.Budget.MaxCostUSD)
 	}
 	figures = fmt.Sprintf("- %s used: %s in all, %s when research stopped (budget: %s)\n",
-		what, spentOf(kind, SpendOf(r.state.Usage)), spentOf(kind, stop.Spend), limit)
-	return title, why, next, figures
+		what, spentOf(kind, SpendOf(r.state.Usage)), spentOf(kind, stop), limit)
+	return why, next, figures
 }
 
 // isBudget says whether a limit is a spending budget.

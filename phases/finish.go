@@ -79,7 +79,7 @@ func (r *run) banner() string {
 	}
 	figures := ""
 	if r.state.Limit.isBudget() {
-		title, why, next, figures = r.budgetBanner()
+		why, next, figures = r.budgetBanner()
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "---\n⚠️ **WARNING: %s**\n\n", title)
