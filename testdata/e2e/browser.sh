@@ -163,9 +163,7 @@ check_page() {
 # `rgit show --html`.
 session_page() {
 	local page=$1 repo=$WORK/session/repo
-	mkdir -p "$repo"
-	git -C "$repo" init -q -b main
-	git -C "$repo" -c user.name=e2e -c user.email=e2e@rgit.invalid commit -q --allow-empty -m "initial commit"
+	scratch_repo "$repo"
 	(cd "$repo" && GIT_AUTHOR_NAME=e2e GIT_AUTHOR_EMAIL=e2e@rgit.invalid GIT_COMMITTER_NAME=e2e GIT_COMMITTER_EMAIL=e2e@rgit.invalid \
 		"$WORK/rgit" research --mock-mode --breadth 2 --depth 1 --name tides "How do tides work?" </dev/null >"$WORK/session/research.log" 2>&1) ||
 		{ tail -20 "$WORK/session/research.log"; fail "rgit research (mock) failed"; return 1; }

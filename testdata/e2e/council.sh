@@ -45,7 +45,7 @@ scratch_dir -council
 install_clis
 check_versions
 build_bins
-KEY="sk-rgit-e2e-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+KEY=$(new_key)
 
 # Shims in front of the real CLIs keep every prompt rgit hands them (its
 # command line and stdin: Gemini takes the prompt as an argument, the
@@ -76,8 +76,7 @@ done
 SPECS=$(IFS=,; echo "${specs[*]}")
 
 repo=$WORK/repo out=$WORK/rgit.out
-git init -q -b main "$repo"
-git -C "$repo" -c user.name=e2e -c user.email=e2e@rgit.invalid commit -q --allow-empty -m "initial commit"
+scratch_repo "$repo"
 say "council: $SPECS"
 rc=0
 (cd "$repo" && env -i PATH="$SHIMS:$CACHE/node_modules/.bin:$SYS_PATH" LANG=C.UTF-8 TERM=dumb CI=true \

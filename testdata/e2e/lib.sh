@@ -107,6 +107,25 @@ scratch_cleanup() {
 	exit "$rc"
 }
 
+# new_key: a fresh fake API key for one run; the checks look for it in
+# every output, commit and log.
+new_key() { printf 'sk-rgit-e2e-%s' "$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"; }
+
+# scratch_repo DIR [readme]: a new repository at DIR on main with one
+# commit, holding a README.md when a second argument is given, else empty.
+scratch_repo() {
+	local commit=(git -C "$1" -c user.name=e2e -c user.email=e2e@rgit.invalid commit -q -m "initial commit")
+	mkdir -p "$1"
+	git -C "$1" init -q -b main
+	if [[ -n ${2:-} ]]; then
+		printf '# scratch\n' >"$1/README.md"
+		git -C "$1" add README.md
+		"${commit[@]}"
+	else
+		"${commit[@]}" --allow-empty
+	fi
+}
+
 # build_bins: rgit and the model server into BIN, unless RGIT_E2E_BIN
 # names ones already built.
 build_bins() {

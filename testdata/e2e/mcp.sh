@@ -52,7 +52,7 @@ scratch_dir -mcp
 install_clis
 check_versions
 build_bins
-KEY="sk-rgit-e2e-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+KEY=$(new_key)
 
 # mcp_tool AGENT NAME prints the name AGENT's model calls rgit's tool by.
 mcp_tool() {
@@ -113,8 +113,7 @@ for agent in $AGENTS; do
 	RESULT[$agent]=fail
 	mkdir -p "$WORK/$agent"
 	repo=$WORK/$agent/repo
-	git init -q -b main "$repo"
-	git -C "$repo" -c user.name=e2e -c user.email=e2e@rgit.invalid commit -q --allow-empty -m "initial commit"
+	scratch_repo "$repo"
 	start_server "$WORK/$agent/server.jsonl"
 	agent_env "$agent" "$WORK/$agent/home" "$BASE" "$KEY"
 	if register "$agent" "$repo"; then

@@ -54,7 +54,7 @@ build_bins
 
 # A key value no real service knows, fresh each run, so that finding it
 # anywhere in a repository or in rgit's output is a real leak.
-KEY="sk-rgit-e2e-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+KEY=$(new_key)
 
 # direct_check AGENT: the CLI alone, prompted like rgit's plan phase.
 direct_check() {
@@ -73,11 +73,7 @@ Write your output to: $out" >"$WORK/$agent/direct.out" 2>&1 ||
 # session_check AGENT: a small rgit session through the CLI, checked with git.
 session_check() {
 	local agent=$1 repo=$WORK/$1/repo name=e2e-$1 out=$WORK/$1/rgit.out rc=0
-	mkdir -p "$repo"
-	git -C "$repo" init -q -b main
-	printf '# scratch\n' >"$repo/README.md"
-	git -C "$repo" add README.md
-	git -C "$repo" -c user.name=e2e -c user.email=e2e@rgit.invalid commit -q -m "initial commit"
+	scratch_repo "$repo" readme
 	(cd "$repo" && run_env timeout 1200 "$BIN/rgit" research --name "$name" --breadth 1 --depth 1 --yes \
 		--timeout 300 --model "$(agent_spec "$agent")" --review-model "$(agent_spec "$agent")" \
 		"$QUESTION" </dev/null >"$out" 2>&1) || rc=$?

@@ -24,7 +24,7 @@ scratch_dir -webfetch
 install_clis
 build_bins
 
-KEY="sk-rgit-e2e-$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')"
+KEY=$(new_key)
 repo=$WORK/repo name=e2e-webfetch out=$WORK/rgit.out log=$WORK/server.jsonl
 start_server "$log" -webfetch -ca-file "$log.ca.pem"
 agent_env claude "$WORK/home" "$BASE" "$KEY"
@@ -36,11 +36,7 @@ AGENT_ENV+=(NODE_EXTRA_CA_CERTS="$log.ca.pem")
 mkdir -p "$WORK/home/claude"
 printf '{"skipWebFetchPreflight": true}\n' >"$WORK/home/claude/settings.json"
 
-mkdir -p "$repo"
-git -C "$repo" init -q -b main
-printf '# scratch\n' >"$repo/README.md"
-git -C "$repo" add README.md
-git -C "$repo" -c user.name=e2e -c user.email=e2e@rgit.invalid commit -q -m "initial commit"
+scratch_repo "$repo" readme
 rc=0
 (cd "$repo" && run_env timeout 300 "$BIN/rgit" research --name "$name" --breadth 1 --depth 0 --yes \
 	--max-fix-attempts 1 --timeout 120 --model claude:claude-sonnet-4-5 --review-model claude:claude-sonnet-4-5 \
