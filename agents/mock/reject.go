@@ -18,14 +18,6 @@ func rejected(task agents.Task) (agents.Result, error) {
 	if task.Brief.Topic != "" {
 		what = "the findings on " + phrase(task.Brief.Topic)
 	}
-	out := render(verdict{Verdict: "reject", Summary: fmt.Sprintf("%s are not yet supported well enough.", what),
-		Gaps: []string{fmt.Sprintf("A primary source for %s.", what)}, ShouldContinue: true}, 0)
-	res := agents.Result{Text: out.text, SessionID: sessionID(task), Usage: usage(task, 0, len(out.body)+len(out.text))}
-	if task.Output != "" {
-		if err := writeOutput(task.Output, out.body); err != nil {
-			return agents.Result{ExitCode: 1}, &agents.CallError{Backend: "mock", Exit: 1, Msg: err.Error()}
-		}
-		res.Files = relFiles(task)
-	}
-	return res, nil
+	return deliver(task, render(verdict{Verdict: "reject", Summary: fmt.Sprintf("%s are not yet supported well enough.", what),
+		Gaps: []string{fmt.Sprintf("A primary source for %s.", what)}, ShouldContinue: true}, 0))
 }

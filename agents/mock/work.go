@@ -67,6 +67,12 @@ func work(task agents.Task) (agents.Result, error) {
 	if err != nil {
 		return agents.Result{ExitCode: 1}, &agents.CallError{Backend: "mock", Exit: 1, Msg: err.Error()}
 	}
+	return deliver(task, out)
+}
+
+// deliver writes a phase's output file and reports its result, as an
+// agent CLI would.
+func deliver(task agents.Task, out output) (agents.Result, error) {
 	res := agents.Result{
 		Text:      out.text,
 		SessionID: sessionID(task),
