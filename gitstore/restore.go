@@ -42,7 +42,7 @@ func (s *Store) Restore(branch string, mounts []Mount, exclude []string) error {
 	}
 	s.forgetListings()
 	for _, m := range mounts {
-		if err := s.restoreMount(root, m, exclude); err != nil {
+		if err := s.restoreMount(root, m, newPathSet(exclude)); err != nil {
 			return err
 		}
 	}
@@ -50,7 +50,7 @@ func (s *Store) Restore(branch string, mounts []Mount, exclude []string) error {
 }
 
 // restoreMount makes m.Dir match the subtree at m.Tree.
-func (s *Store) restoreMount(root plumbing.Hash, m Mount, exclude []string) error {
+func (s *Store) restoreMount(root plumbing.Hash, m Mount, exclude pathSet) error {
 	want := map[string]wanted{} // keyed by path relative to m.Dir, slash form
 	e, ok, err := s.entryAt(root, m.Tree)
 	if err != nil {
@@ -58,7 +58,7 @@ func (s *Store) restoreMount(root plumbing.Hash, m Mount, exclude []string) erro
 	}
 	if ok && e.Mode == filemode.Dir {
 		err = s.walkAll(e.Hash, "", func(rel string, mode filemode.FileMode, h plumbing.Hash) error {
-			if excluded(path.Join(m.Tree, rel), exclude) {
+			if exclude.excludes(path.Join(m.Tree, rel)) {
 				return fs.SkipDir // an excluded directory is skipped whole, as Snapshot does
 			}
 			want[rel] = wanted{mode, h}
@@ -87,7 +87,7 @@ func (s *Store) walkAll(h plumbing.Hash, prefix string, fn func(rel string, m fi
 	}
 	for _, e := range t.Entries {
 		p := path.Join(prefix, e.Name)
-		if e.Mode == filemode.Submodule || excluded(p, nil) {
+		if e.Mode == filemode.Submodule || dotGit(p) {
 			continue
 		}
 		err := fn(p, e.Mode, e.Hash)
@@ -108,7 +108,7 @@ func (s *Store) walkAll(h plumbing.Hash, prefix string, fn func(rel string, m fi
 
 // removeExtra deletes what is on disk under m.Dir but not wanted, or wanted
 // with another type. It never follows a symlink.
-func (s *Store) removeExtra(m Mount, want map[string]wanted, exclude []string) error {
+func (s *Store) removeExtra(m Mount, want map[string]wanted, exclude pathSet) error {
 	return filepath.WalkDir(m.Dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("restore %s: %w", p, err)
@@ -121,7 +121,7 @@ func (s *Store) removeExtra(m Mount, want map[string]wanted, exclude []string) e
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		if excluded(path.Join(m.Tree, rel), exclude) {
+		if exclude.excludes(path.Join(m.Tree, rel)) {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}

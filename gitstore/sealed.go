@@ -3,9 +3,7 @@ package gitstore
 import (
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
-	"slices"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -32,7 +30,7 @@ type sealCheck struct {
 // that has not changed since, and otherwise the check to fill in while it
 // is listed.
 func (s *Store) unchangedSealed(dir, treePath string, w walk) (sealCheck, plumbing.Hash, bool) {
-	if !slices.ContainsFunc(w.sealed, func(p string) bool { ok, _ := path.Match(p, treePath); return ok }) {
+	if !w.sealed.match(treePath) {
 		return sealCheck{}, plumbing.ZeroHash, false
 	}
 	fi, err := os.Lstat(dir)

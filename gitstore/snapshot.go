@@ -179,7 +179,7 @@ func (s *Store) writeMounts(ctx context.Context, mounts []Mount, exclude, sealed
 		if !fi.IsDir() {
 			return nil, fmt.Errorf("snapshot %s: not a directory", m.Dir)
 		}
-		if excluded(m.Tree, exclude) {
+		if w.exclude.excludes(m.Tree) {
 			continue
 		}
 		s.loadStatCache(m.Dir)

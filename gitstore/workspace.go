@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -64,20 +62,6 @@ func racyBefore(mtime, now time.Time) time.Time {
 // 10 ms) with room to spare.
 const racyWindow = 50 * time.Millisecond
 
-// excluded reports whether a tree path matches one of the patterns. The
-// nested repository name .git is always excluded: git refuses it in trees.
-func excluded(treePath string, patterns []string) bool {
-	if strings.EqualFold(path.Base(treePath), ".git") {
-		return true
-	}
-	for _, p := range patterns {
-		if ok, _ := path.Match(p, treePath); ok {
-			return true
-		}
-	}
-	return false
-}
-
 // fileMode maps a file's permission bits to git's two regular-file modes.
 func fileMode(m fs.FileMode) filemode.FileMode {
 	if m&0o111 != 0 {
@@ -126,7 +110,7 @@ func (s *Store) writeDir(ctx context.Context, dir, treePath string, w walk) (plu
 	for _, de := range des {
 		name := de.Name()
 		tp := treePath + "/" + name
-		if w.excludes(tp) {
+		if w.exclude.excludes(tp) {
 			continue
 		}
 		p := filepath.Join(dir, name)
