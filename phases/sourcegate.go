@@ -17,6 +17,7 @@ import (
 type urlCite struct {
 	ref    string // how a reader finds it: "[4]", "Source 4", or the URL itself
 	url    string
+	key    string // normURL(url), the sources' key
 	quotes []string
 }
 
@@ -36,19 +37,26 @@ func (p citeProblem) String() string {
 // sourceRefRE finds a progress file's "(Source 4)" references.
 var sourceRefRE = regexp.MustCompile(`\(Source (\d{1,4})\)`)
 
-// urlCites lists a document's URL citations, one per URL in order of first
-// appearance: URLs and links in the text, numbered citations ("[4]", or
-// a progress file's "(Source 4)") whose sources-list entry has a URL, and
-// every URL of the sources list itself. A quotation on a line is
-// attributed to the URLs cited on that line.
-func urlCites(doc []byte) []urlCite {
-	d := report.Parse(doc)
+// urlCites lists the URL citations of doc, parsed as d, one per URL in
+// order of first appearance: URLs and links in the text, numbered
+// citations ("[4]", or a progress file's "(Source 4)") whose sources-list
+// entry has a URL, and every URL of the sources list itself. A quotation
+// on a line is attributed to the URLs cited on that line.
+func urlCites(d *report.Document, doc []byte) []urlCite {
 	lines := strings.Split(string(doc), "\n")
-	line := func(n int) string {
-		if n >= 1 && n <= len(lines) {
-			return lines[n-1]
+	// A report cites several pages on many of its lines: find each
+	// line's quotations once.
+	quoted := map[int][]string{}
+	quotes := func(n int) []string {
+		if n < 1 || n > len(lines) {
+			return nil
 		}
-		return ""
+		q, ok := quoted[n]
+		if !ok {
+			q = quotations(lines[n-1])
+			quoted[n] = q
+		}
+		return q
 	}
 	var out []urlCite
 	index := map[string]int{}
@@ -58,9 +66,9 @@ func urlCites(doc []byte) []urlCite {
 		if !ok {
 			i = len(out)
 			index[key] = i
-			out = append(out, urlCite{ref: ref, url: u})
+			out = append(out, urlCite{ref: ref, url: u, key: key})
 		}
-		for _, q := range quotations(line(ln)) {
+		for _, q := range quotes(ln) {
 			if !slices.Contains(out[i].quotes, q) {
 				out[i].quotes = append(out[i].quotes, q)
 			}
@@ -75,6 +83,9 @@ func urlCites(doc []byte) []urlCite {
 		}
 	}
 	for i, l := range lines {
+		if !strings.Contains(l, "(Source ") {
+			continue
+		}
 		for _, m := range sourceRefRE.FindAllStringSubmatch(l, -1) {
 			n, _ := strconv.Atoi(m[1])
 			if s := d.Source(n); s != nil && s.URL != "" {
@@ -100,15 +111,15 @@ func checkCites(doc []byte, known *sourceSet) (problems []citeProblem, passed, t
 	// them: found[q] says it is in some page it is attributed to.
 	found := map[string]bool{}
 	for _, c := range cites {
-		if src, ok := known.lookup(c.url); ok {
+		if _, ok := known.byURL[c.key]; ok {
 			for _, q := range c.quotes {
-				found[q] = found[q] || containsAny([]string{src.Text}, q)
+				found[q] = found[q] || known.quotes(c.key, q)
 			}
 		}
 	}
 	for _, c := range cites {
 		total++
-		src, ok := known.lookup(c.url)
+		src, ok := known.byURL[c.key]
 		if !ok {
 			problems = append(problems, citeProblem{c, "was never fetched"})
 			continue

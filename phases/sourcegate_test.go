@@ -61,6 +61,22 @@ func TestCheckCites(t *testing.T) {
 
 // TestMarkUnverified checks the marks: after each citation of an
 // unbacked page and on its sources entry, never twice, and nowhere else.
+// TestCheckCitesAfterReread checks that a page read again with new text
+// is checked against the new text: the gate remembers each quoted page's
+// text between checks, and a later read must not be hidden by it.
+func TestCheckCitesAfterReread(t *testing.T) {
+	doc := []byte("As \"the tide turns at noon today\" says [1].\n\n## Sources\n\n1. https://example.org/t\n")
+	read := newSourceSet()
+	read.add([]agents.Source{{URL: "https://example.org/t", Text: "Nothing about it."}}, time.Unix(0, 0))
+	if _, passed, _ := checkCites(doc, read); passed != 0 {
+		t.Fatalf("a quotation the page lacks passed")
+	}
+	read.add([]agents.Source{{URL: "https://example.org/t/", Text: "Here the tide\n  turns at noon today."}}, time.Unix(1, 0))
+	if problems, passed, total := checkCites(doc, read); passed != 1 || total != 1 {
+		t.Errorf("after the page was read again: passed %d of %d (%v), want 1 of 1", passed, total, problems)
+	}
+}
+
 func TestMarkUnverified(t *testing.T) {
 	doc := "Tides [1] and [2]. See <https://example.net/x> and [a link](https://example.net/x).\n" +
 		"- A claim (Source 2).\n\n## Sources\n\n1. https://example.org/tides\n2. Elsewhere - https://example.net/x\n"

@@ -13,6 +13,7 @@ import (
 
 	"github.com/rgit-dev/rgit/agents"
 	"github.com/rgit-dev/rgit/phases/layout"
+	"github.com/rgit-dev/rgit/phases/report"
 )
 
 // A source record is one page an agent read, as rgit stores it under
@@ -66,21 +67,50 @@ func parseSourceRecord(data []byte) (s agents.Source, ok bool) {
 type sourceSet struct {
 	byURL map[string]agents.Source
 	fresh []string // keys added by calls, not read from records, in order
-	// parsed is the last document checked against the set and its
-	// citations: a synthesis's gate and its tally check the same report,
-	// and parsing a whole report is most of what either costs.
+	// parsed is the last document checked against the set, parsed, and
+	// its citations: a final phase's structural gate, its citation gate
+	// and its tally check the same report, and parsing a whole report is
+	// most of what any of them costs.
 	parsed struct {
 		doc   string
+		d     *report.Document
 		cites []urlCite
 	}
+	// flat is each quoted page's text with its white space collapsed, as
+	// a quotation is compared with it: a report quotes the same pages
+	// over and over, and a page can be long.
+	flat map[string]string
 }
 
-// citesOf is urlCites(doc), remembered for the next check of the same doc.
+// document is report.Parse(doc), remembered for the next check of the same doc.
+func (s *sourceSet) document(doc []byte) *report.Document {
+	if s.parsed.d == nil || s.parsed.doc != string(doc) {
+		s.parsed.doc, s.parsed.d, s.parsed.cites = string(doc), report.Parse(doc), nil
+	}
+	return s.parsed.d
+}
+
+// citesOf is urlCites of doc, remembered for the next check of the same doc.
 func (s *sourceSet) citesOf(doc []byte) []urlCite {
-	if s.parsed.cites == nil || s.parsed.doc != string(doc) {
-		s.parsed.doc, s.parsed.cites = string(doc), urlCites(doc)
+	d := s.document(doc)
+	if s.parsed.cites == nil {
+		s.parsed.cites = urlCites(d, doc)
 	}
 	return s.parsed.cites
+}
+
+// quotes says whether the page recorded under key contains quotation q,
+// white space aside.
+func (s *sourceSet) quotes(key, q string) bool {
+	flat, ok := s.flat[key]
+	if !ok {
+		if s.flat == nil {
+			s.flat = map[string]string{}
+		}
+		flat = collapseSpace(s.byURL[key].Text)
+		s.flat[key] = flat
+	}
+	return strings.Contains(flat, collapseSpace(q))
 }
 
 func newSourceSet() *sourceSet { return &sourceSet{byURL: map[string]agents.Source{}} }
@@ -104,6 +134,7 @@ func (s *sourceSet) add(srcs []agents.Source, now time.Time) {
 			s.fresh = append(s.fresh, key)
 		}
 		s.byURL[key] = src
+		delete(s.flat, key)
 	}
 }
 

@@ -140,11 +140,15 @@ func quotations(s string) []string {
 }
 
 func containsAny(texts []string, s string) bool {
-	norm := strings.Join(strings.Fields(s), " ")
+	norm := collapseSpace(s)
 	for _, t := range texts {
-		if strings.Contains(strings.Join(strings.Fields(t), " "), norm) {
+		if strings.Contains(collapseSpace(t), norm) {
 			return true
 		}
 	}
 	return false
 }
+
+// collapseSpace trims s and turns each run of white space in it into one
+// space, so a quotation matches its page however either is wrapped.
+func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
