@@ -34,12 +34,26 @@ func (p citeProblem) String() string {
 	return fmt.Sprintf("citation %s %s %s", p.cite.ref, p.cite.url, p.why)
 }
 
-// sourceRefRE finds a progress file's "(Source 4)" references.
-var sourceRefRE = regexp.MustCompile(`\(Source (\d{1,4})\)`)
+// sourceRefRE finds a progress file's source references: "(Source 4)",
+// or a group as the research prompt shows it, "(Source 2, Source 3)";
+// sourceNumRE finds each number in one.
+var (
+	sourceRefRE = regexp.MustCompile(`\(Source \d{1,4}(?:[,;] ?Source \d{1,4})*\)`)
+	sourceNumRE = regexp.MustCompile(`Source (\d{1,4})`)
+)
+
+// sourceRefs calls fn with each source number of a reference sourceRefRE found.
+func sourceRefs(ref string, fn func(n int, num string)) {
+	for _, m := range sourceNumRE.FindAllStringSubmatch(ref, -1) {
+		n, _ := strconv.Atoi(m[1])
+		fn(n, m[1])
+	}
+}
 
 // urlCites lists the URL citations of doc, parsed as d, one per URL in
 // order of first appearance: URLs and links in the text, numbered
-// citations ("[4]", or a progress file's "(Source 4)") whose sources-list
+// citations ("[4]", or a progress file's "(Source 4)" and "(Source 2,
+// Source 3)") whose sources-list
 // entry has a URL, and every URL of the sources list itself. A quotation
 // on a line is attributed to the URLs cited on that line.
 func urlCites(d *report.Document, doc []byte) []urlCite {
@@ -86,11 +100,12 @@ func urlCites(d *report.Document, doc []byte) []urlCite {
 		if !strings.Contains(l, "(Source ") {
 			continue
 		}
-		for _, m := range sourceRefRE.FindAllStringSubmatch(l, -1) {
-			n, _ := strconv.Atoi(m[1])
-			if s := d.Source(n); s != nil && s.URL != "" {
-				add("Source "+m[1], s.URL, i+1)
-			}
+		for _, ref := range sourceRefRE.FindAllString(l, -1) {
+			sourceRefs(ref, func(n int, num string) {
+				if s := d.Source(n); s != nil && s.URL != "" {
+					add("Source "+num, s.URL, i+1)
+				}
+			})
 		}
 	}
 	for _, s := range d.Sources {
@@ -206,11 +221,14 @@ func markUnverified(doc []byte, problems []citeProblem) []byte {
 		}
 	}
 	offsets := lineOffsets(src)
-	for _, m := range sourceRefRE.FindAllStringSubmatchIndex(src, -1) {
-		n, _ := strconv.Atoi(src[m[2]:m[3]])
-		if s := d.Source(n); s != nil && bad[normURL(s.URL)] {
-			at = append(at, m[1])
-		}
+	// A group is marked once, after it, when any page in it is.
+	for _, m := range sourceRefRE.FindAllStringIndex(src, -1) {
+		marked := false
+		sourceRefs(src[m[0]:m[1]], func(n int, _ string) {
+			if s := d.Source(n); s != nil && bad[normURL(s.URL)] && !marked {
+				at, marked = append(at, m[1]), true
+			}
+		})
 	}
 	for _, s := range d.Sources {
 		if bad[normURL(s.URL)] && s.Line >= 1 && s.Line <= len(offsets) {

@@ -37,6 +37,9 @@ func TestCheckCites(t *testing.T) {
 		{"quotation in one of two pages", "As \"gravity pulls the ocean toward it\" [1][2].\n\n## Sources\n\n1. https://example.org/tides\n2. https://example.org/search-hit\n",
 			nil, 2, 2},
 		{"link", "See [the page](https://example.net/z).\n", []string{"citation https://example.net/z was never fetched"}, 0, 1},
+		{"progress file's grouped references", "## Findings\n- A claim (Source 1, Source 2).\n- Another (Source 3; Source 1).\n\n## Sources\n" +
+			"- Source 1: Tides - https://example.org/tides\n- Source 2: Page - https://example.net/y\n- Source 3: Other - https://example.net/w\n",
+			[]string{"citation Source 2 https://example.net/y was never fetched", "citation Source 3 https://example.net/w was never fetched"}, 1, 3},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -79,9 +82,9 @@ func TestCheckCitesAfterReread(t *testing.T) {
 
 func TestMarkUnverified(t *testing.T) {
 	doc := "Tides [1] and [2]. See <https://example.net/x> and [a link](https://example.net/x).\n" +
-		"- A claim (Source 2).\n\n## Sources\n\n1. https://example.org/tides\n2. Elsewhere - https://example.net/x\n"
+		"- A claim (Source 2).\n- Two (Source 1, Source 2). One (Source 1).\n\n## Sources\n\n1. https://example.org/tides\n2. Elsewhere - https://example.net/x\n"
 	want := "Tides [1] and [2] *(unverified)*. See <https://example.net/x> *(unverified)* and [a link](https://example.net/x) *(unverified)*.\n" +
-		"- A claim (Source 2) *(unverified)*.\n\n## Sources\n\n1. https://example.org/tides\n2. Elsewhere - https://example.net/x *(unverified)*\n"
+		"- A claim (Source 2) *(unverified)*.\n- Two (Source 1, Source 2) *(unverified)*. One (Source 1).\n\n## Sources\n\n1. https://example.org/tides\n2. Elsewhere - https://example.net/x *(unverified)*\n"
 	read := newSourceSet()
 	read.add([]agents.Source{{URL: "https://example.org/tides", Text: "t"}}, time.Unix(0, 0))
 	problems, _, _ := checkCites([]byte(doc), read)
