@@ -17,10 +17,12 @@ import (
 // strikethrough, bare URLs as links, task lists) with footnotes and heading
 // IDs, so a report reads the same in the terminal, the HTML page and on a
 // git host. Attribute syntax ({#id onclick=...}) is deliberately not
-// enabled: a report must not set attributes of its own.
+// enabled: a report must not set attributes of its own. The extensions are
+// goldmark's extension.GFM, in its order, with linkify (goldmark's Linkify
+// without its slow regexps) for Linkify.
 func newMarkdown() goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithExtensions(extension.GFM, extension.Footnote),
+		goldmark.WithExtensions(linkify{}, extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	)
 }
