@@ -2,9 +2,12 @@ package report
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -36,13 +39,15 @@ func parseMarkdown(src []byte) ast.Node {
 type lineIndex []int // offsets where lines start
 
 func newLineIndex(src []byte) lineIndex {
-	idx := lineIndex{0}
-	for i, c := range src {
-		if c == '\n' {
-			idx = append(idx, i+1)
+	idx := make(lineIndex, 1, bytes.Count(src, []byte{'\n'})+1)
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return idx
 		}
+		i += j
+		idx = append(idx, i+1)
 	}
-	return idx
 }
 
 func (l lineIndex) line(off int) int {
@@ -50,22 +55,23 @@ func (l lineIndex) line(off int) int {
 }
 
 // plainText joins the text of n's inline descendants: what a reader sees of
-// a heading or a list item, without markup.
+// a heading or a list item, without markup, its white space collapsed to
+// single spaces and trimmed (as strings.Fields and a join would).
 func plainText(n ast.Node, src []byte) string {
-	var b strings.Builder
+	var t spacedText
 	var walk func(n ast.Node)
 	walk = func(n ast.Node) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			switch t := c.(type) {
+			switch x := c.(type) {
 			case *ast.Text:
-				b.Write(t.Segment.Value(src))
-				if t.SoftLineBreak() || t.HardLineBreak() {
-					b.WriteByte(' ')
+				t.write(x.Segment.Value(src))
+				if x.SoftLineBreak() || x.HardLineBreak() {
+					t.space = true
 				}
 			case *ast.String:
-				b.Write(t.Value)
+				t.write(x.Value)
 			case *ast.AutoLink:
-				b.Write(t.Label(src))
+				t.write(x.Label(src))
 			case *ast.RawHTML:
 				// Markup, not text.
 			default:
@@ -74,7 +80,34 @@ func plainText(n ast.Node, src []byte) string {
 		}
 	}
 	walk(n)
-	return strings.Join(strings.Fields(b.String()), " ")
+	return string(t.b)
+}
+
+// spacedText collects words separated by single spaces.
+type spacedText struct {
+	b     []byte
+	space bool // white space since the last word
+}
+
+// write appends p, whose white space (unicode.IsSpace) only separates
+// words. Other bytes, invalid UTF-8 included, are kept as they are.
+func (t *spacedText) write(p []byte) {
+	for i := 0; i < len(p); {
+		c, size := rune(p[i]), 1
+		if c >= utf8.RuneSelf {
+			c, size = utf8.DecodeRune(p[i:])
+		}
+		if unicode.IsSpace(c) {
+			t.space = true
+		} else {
+			if t.space && len(t.b) > 0 {
+				t.b = append(t.b, ' ')
+			}
+			t.space = false
+			t.b = append(t.b, p[i:i+size]...)
+		}
+		i += size
+	}
 }
 
 // headingTracker follows the heading path while a walk goes through a
@@ -82,6 +115,7 @@ func plainText(n ast.Node, src []byte) string {
 type headingTracker struct {
 	path   []string
 	levels []int
+	copied []string // current's copy of path, until the path changes
 }
 
 func (h *headingTracker) enter(level int, title string) {
@@ -91,10 +125,17 @@ func (h *headingTracker) enter(level int, title string) {
 	}
 	h.levels = append(h.levels, level)
 	h.path = append(h.path, title)
+	h.copied = nil
 }
 
-// current returns a copy of the path, safe to keep.
-func (h *headingTracker) current() []string { return append([]string(nil), h.path...) }
+// current returns a copy of the path, safe to keep; the blocks under one
+// heading share it (full, so an append copies).
+func (h *headingTracker) current() []string {
+	if h.copied == nil {
+		h.copied = slices.Clip(append([]string(nil), h.path...))
+	}
+	return h.copied
+}
 
 // isBibliography says whether a heading title opens the list of sources.
 func isBibliography(title string) bool {
