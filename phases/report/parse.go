@@ -56,22 +56,22 @@ func (l lineIndex) line(off int) int {
 
 // plainText joins the text of n's inline descendants: what a reader sees of
 // a heading or a list item, without markup, its white space collapsed to
-// single spaces and trimmed (as strings.Fields and a join would).
+// single spaces and trimmed.
 func plainText(n ast.Node, src []byte) string {
-	var t spacedText
+	var b []byte
 	var walk func(n ast.Node)
 	walk = func(n ast.Node) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			switch x := c.(type) {
+			switch t := c.(type) {
 			case *ast.Text:
-				t.write(x.Segment.Value(src))
-				if x.SoftLineBreak() || x.HardLineBreak() {
-					t.space = true
+				b = append(b, t.Segment.Value(src)...)
+				if t.SoftLineBreak() || t.HardLineBreak() {
+					b = append(b, ' ')
 				}
 			case *ast.String:
-				t.write(x.Value)
+				b = append(b, t.Value...)
 			case *ast.AutoLink:
-				t.write(x.Label(src))
+				b = append(b, t.Label(src)...)
 			case *ast.RawHTML:
 				// Markup, not text.
 			default:
@@ -80,34 +80,43 @@ func plainText(n ast.Node, src []byte) string {
 		}
 	}
 	walk(n)
-	return string(t.b)
+	return string(collapseSpace(b))
 }
 
-// spacedText collects words separated by single spaces.
-type spacedText struct {
-	b     []byte
-	space bool // white space since the last word
-}
-
-// write appends p, whose white space (unicode.IsSpace) only separates
-// words. Other bytes, invalid UTF-8 included, are kept as they are.
-func (t *spacedText) write(p []byte) {
-	for i := 0; i < len(p); {
-		c, size := rune(p[i]), 1
-		if c >= utf8.RuneSelf {
-			c, size = utf8.DecodeRune(p[i:])
-		}
-		if unicode.IsSpace(c) {
-			t.space = true
-		} else {
-			if t.space && len(t.b) > 0 {
-				t.b = append(t.b, ' ')
+// collapseSpace is strings.Join(strings.Fields(b), " ") in place: runs of
+// white space (unicode.IsSpace) become one space, none at either end.
+// Other bytes, invalid UTF-8 included, are kept as they are.
+func collapseSpace(b []byte) []byte {
+	w, space := 0, false
+	for r := 0; r < len(b); {
+		size := 1
+		if c := b[r]; c < utf8.RuneSelf {
+			if isASCIISpace(c) {
+				space, r = true, r+1
+				continue
 			}
-			t.space = false
-			t.b = append(t.b, p[i:i+size]...)
+		} else {
+			var c rune
+			c, size = utf8.DecodeRune(b[r:])
+			if unicode.IsSpace(c) {
+				space, r = true, r+size
+				continue
+			}
 		}
-		i += size
+		if space && w > 0 {
+			b[w] = ' '
+			w++
+		}
+		space = false
+		w += copy(b[w:], b[r:r+size])
+		r += size
 	}
+	return b[:w]
+}
+
+// isASCIISpace is unicode.IsSpace for a byte below utf8.RuneSelf.
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // headingTracker follows the heading path while a walk goes through a
