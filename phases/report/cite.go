@@ -55,26 +55,69 @@ func (c Citation) Key() string {
 	return "[" + strconv.Itoa(c.Number) + "]"
 }
 
-// numberedRE matches a reference group, "[3]" or "[2, 5]", and localRE a
-// local citation's code span (the local researcher's own pattern).
-var (
-	numberedRE = regexp.MustCompile(`\[(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\]`)
-	numberRE   = regexp.MustCompile(`\d+`)
-	localRE    = regexp.MustCompile(`^([^\s:` + "`" + `]+):([0-9]+)-([0-9]+)$`)
-)
+// localRE matches a local citation's code span (the local researcher's
+// own pattern).
+var localRE = regexp.MustCompile(`^([^\s:` + "`" + `]+):([0-9]+)-([0-9]+)$`)
 
 // numberSpans returns the byte ranges of the reference numbers in b, in
-// order: each number of a group is a citation of its own.
+// order: each number of a group is a citation of its own. A group is
+// "[3]" or "[2, 5]": the regexp \[(\d{1,4}(?:\s*[,;]\s*\d{1,4})*)\], which
+// this matches by hand, as a report has thousands of runs to search.
 func numberSpans(b []byte) [][2]int {
 	var out [][2]int
-	for _, m := range numberedRE.FindAllSubmatchIndex(b, -1) {
-		inner := b[m[2]:m[3]]
-		for _, n := range numberRE.FindAllIndex(inner, -1) {
-			out = append(out, [2]int{m[2] + n[0], m[2] + n[1]})
+	for i := 0; i < len(b); i++ {
+		if b[i] != '[' {
+			continue
+		}
+		if end, ok := numberGroup(b, i+1); ok {
+			for j := i + 1; j < end; {
+				k := j
+				for k < end && isDigit(b[k]) {
+					k++
+				}
+				if k > j {
+					out = append(out, [2]int{j, k})
+					j = k
+				} else {
+					j++
+				}
+			}
+			i = end // the ']'
 		}
 	}
 	return out
 }
+
+// numberGroup matches a group's numbers and separators from b[i] to a
+// "]" and returns the index of that "]". A number is 1 to 4 digits: a
+// fifth fails the group, as \d{1,4} has nothing to give back.
+func numberGroup(b []byte, i int) (int, bool) {
+	for {
+		n := 0
+		for i < len(b) && isDigit(b[i]) && n < 5 {
+			i, n = i+1, n+1
+		}
+		if n == 0 || n > 4 {
+			return 0, false
+		}
+		if i < len(b) && b[i] == ']' {
+			return i, true
+		}
+		for i < len(b) && isRESpace(b[i]) {
+			i++
+		}
+		if i >= len(b) || (b[i] != ',' && b[i] != ';') {
+			return 0, false
+		}
+		i++
+		for i < len(b) && isRESpace(b[i]) {
+			i++
+		}
+	}
+}
+
+// isRESpace is the regexp class \s: ASCII white space without \v.
+func isRESpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
 
 // parseLocal reads "path:start-end"; ok is false for anything else,
 // including a reversed or zero range.

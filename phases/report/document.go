@@ -2,6 +2,7 @@ package report
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -10,6 +11,9 @@ import (
 type Document struct {
 	Sources   []Source
 	Citations []Citation
+	Sections  []string // the level-2 headings' plain text, lowercased, in document order
+
+	mermaid *[2]int // the first top-level ```mermaid block's content bytes
 }
 
 // Citations returns a report's citations in document order.
@@ -21,9 +25,18 @@ func Parse(md []byte) *Document {
 	sc := &scanner{src: md, lines: newLineIndex(md), doc: &Document{}}
 	root := parseMarkdown(md)
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
-		if h, ok := n.(*ast.Heading); ok {
-			sc.heads.enter(h.Level, plainText(h, md))
+		switch t := n.(type) {
+		case *ast.Heading:
+			title := plainText(t, md)
+			sc.heads.enter(t.Level, title)
+			if t.Level == 2 {
+				sc.doc.Sections = append(sc.doc.Sections, strings.ToLower(title))
+			}
 			continue
+		case *ast.FencedCodeBlock:
+			if sc.doc.mermaid == nil && t.Lines().Len() > 0 && string(t.Language(md)) == "mermaid" {
+				sc.doc.mermaid = &[2]int{t.Lines().At(0).Start, t.Lines().At(t.Lines().Len() - 1).Stop}
+			}
 		}
 		if inBibliography(&sc.heads) {
 			sc.sources(n)
@@ -31,10 +44,18 @@ func Parse(md []byte) *Document {
 		}
 		sc.inline(n)
 	}
+	// The first entry of a number is the one it cites, as in Source.
+	index := make(map[int]int, len(sc.doc.Sources))
+	for i := len(sc.doc.Sources) - 1; i >= 0; i-- {
+		index[sc.doc.Sources[i].Number] = i
+	}
 	for i := range sc.doc.Citations {
 		c := &sc.doc.Citations[i]
-		if c.Kind == Numbered {
-			c.Source = sc.doc.Source(c.Number)
+		if c.Kind != Numbered {
+			continue
+		}
+		if j, ok := index[c.Number]; ok {
+			c.Source = &sc.doc.Sources[j]
 		}
 	}
 	return sc.doc
@@ -64,17 +85,31 @@ func (sc *scanner) add(c Citation) {
 	sc.doc.Citations = append(sc.doc.Citations, c)
 }
 
-// inline collects the citations of n's inline content, in order.
+// inline collects the citations of n's inline content, in order. A run of
+// adjacent Text children (see textRuns) is searched for numbers when it
+// ends, before the node that ends it.
 func (sc *scanner) inline(n ast.Node) {
-	runs := textRuns(n)
-	next := 0
+	var run, last *ast.Text // the run's first and last Text
+	flush := func() {
+		if run != nil {
+			sc.numbered(run.Segment.Start, last.Segment.Stop)
+			run = nil
+		}
+	}
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		switch t := c.(type) {
-		case *ast.Text:
-			if next < len(runs) && runs[next][0] == t {
-				sc.numbered(runs[next])
-				next++
+		t, isText := c.(*ast.Text)
+		if isText {
+			if run != nil && (last.Segment.Stop != t.Segment.Start || last.SoftLineBreak() || last.HardLineBreak()) {
+				flush()
 			}
+			if run == nil {
+				run = t
+			}
+			last = t
+			continue
+		}
+		flush()
+		switch t := c.(type) {
 		case *ast.CodeSpan:
 			if content, span, ok := codeSpanText(t, sc.src); ok {
 				if path, from, to, ok := parseLocal(content); ok {
@@ -99,14 +134,15 @@ func (sc *scanner) inline(n ast.Node) {
 			sc.inline(c)
 		}
 	}
+	flush()
 }
 
-func (sc *scanner) numbered(run []*ast.Text) {
-	start, stop := runSpan(run)
+// numbered adds the numbered citations of src[start:stop].
+func (sc *scanner) numbered(start, stop int) {
 	for _, s := range numberSpans(sc.src[start:stop]) {
-		num, err := strconv.Atoi(string(sc.src[start+s[0] : start+s[1]]))
-		if err != nil {
-			continue
+		num := 0
+		for _, d := range sc.src[start+s[0] : start+s[1]] {
+			num = num*10 + int(d-'0')
 		}
 		sc.add(Citation{Kind: Numbered, Text: "[" + strconv.Itoa(num) + "]", Number: num, span: [2]int{start + s[0], start + s[1]}})
 	}

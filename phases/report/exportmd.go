@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/yuin/goldmark/ast"
-
 	"github.com/rgit-dev/rgit/phases/plan"
 )
 
@@ -44,15 +42,16 @@ func applyEdits(src []byte, edits []edit) []byte {
 // links must be relative to where the Markdown will be read.
 func RenderMarkdown(w io.Writer, s *Session) error {
 	md := s.Report
+	doc := Parse(md)
 	var edits []edit
-	for _, c := range Parse(md).Citations {
+	for _, c := range doc.Citations {
 		if href := markdownHref(c, s.FileLink); href != "" {
 			text := string(md[c.span[0]:c.span[1]])
 			edits = append(edits, edit{c.span[0], c.span[1], "[" + text + "](" + href + ")"})
 		}
 	}
 	var out []byte
-	switch e, ok := mermaidBody(md, s.Plan); {
+	switch e, ok := mermaidBody(doc, s.Plan); {
 	case s.Plan == nil:
 		out = applyEdits(md, edits)
 	case ok:
@@ -98,22 +97,13 @@ func markdownHref(c Citation, fileLink func(string) string) string {
 }
 
 // mermaidBody replaces the content of the report's first ```mermaid block
-// with the plan's chart; ok is false without a plan or such a block.
-func mermaidBody(md []byte, p *plan.Plan) (edit, bool) {
-	if p == nil {
+// (found by Parse) with the plan's chart; ok is false without a plan or
+// such a block.
+func mermaidBody(doc *Document, p *plan.Plan) (edit, bool) {
+	if p == nil || doc.mermaid == nil {
 		return edit{}, false
 	}
-	chart := plan.Mermaid(p)
-	root := parseMarkdown(md)
-	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
-		fb, isFence := n.(*ast.FencedCodeBlock)
-		if !isFence || string(fb.Language(md)) != "mermaid" || fb.Lines().Len() == 0 {
-			continue
-		}
-		body := strings.TrimPrefix(chart, "```mermaid\n")
-		body = strings.TrimSuffix(body, "```\n")
-		start, stop := fb.Lines().At(0).Start, fb.Lines().At(fb.Lines().Len()-1).Stop
-		return edit{start, stop, body}, true
-	}
-	return edit{}, false
+	body := strings.TrimPrefix(plan.Mermaid(p), "```mermaid\n")
+	body = strings.TrimSuffix(body, "```\n")
+	return edit{doc.mermaid[0], doc.mermaid[1], body}, true
 }

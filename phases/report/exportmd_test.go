@@ -79,3 +79,18 @@ func TestRenderMarkdownLinksAndTree(t *testing.T) {
 		})
 	}
 }
+
+// The chart replaces the first top-level mermaid block with content; an
+// empty one, one in a quote and a later one stay as written.
+func TestRenderMarkdownFirstMermaid(t *testing.T) {
+	p := &plan.Plan{Topic: "Q", Breadth: 1, Topics: []*plan.Topic{{Name: "Only", Status: plan.Complete}}}
+	md := "```mermaid\n```\n\n> ```mermaid\n> quoted\n> ```\n\n- ```mermaid\n  listed\n  ```\n\n```mermaid\nold\n```\n\n```mermaid\nsecond\n```\n"
+	want := "```mermaid\n```\n\n> ```mermaid\n> quoted\n> ```\n\n- ```mermaid\n  listed\n  ```\n\n" + plan.Mermaid(p) + "\n```mermaid\nsecond\n```\n"
+	var b bytes.Buffer
+	if err := RenderMarkdown(&b, &Session{Report: []byte(md), Plan: p}); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}

@@ -2,9 +2,12 @@ package report
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -17,10 +20,12 @@ import (
 // strikethrough, bare URLs as links, task lists) with footnotes and heading
 // IDs, so a report reads the same in the terminal, the HTML page and on a
 // git host. Attribute syntax ({#id onclick=...}) is deliberately not
-// enabled: a report must not set attributes of its own.
+// enabled: a report must not set attributes of its own. The extensions are
+// goldmark's extension.GFM, in its order, with linkify (goldmark's Linkify
+// without its slow regexps) for Linkify.
 func newMarkdown() goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithExtensions(extension.GFM, extension.Footnote),
+		goldmark.WithExtensions(linkify{}, extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 	)
 }
@@ -34,13 +39,15 @@ func parseMarkdown(src []byte) ast.Node {
 type lineIndex []int // offsets where lines start
 
 func newLineIndex(src []byte) lineIndex {
-	idx := lineIndex{0}
-	for i, c := range src {
-		if c == '\n' {
-			idx = append(idx, i+1)
+	idx := make(lineIndex, 1, bytes.Count(src, []byte{'\n'})+1)
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return idx
 		}
+		i += j
+		idx = append(idx, i+1)
 	}
-	return idx
 }
 
 func (l lineIndex) line(off int) int {
@@ -48,22 +55,23 @@ func (l lineIndex) line(off int) int {
 }
 
 // plainText joins the text of n's inline descendants: what a reader sees of
-// a heading or a list item, without markup.
+// a heading or a list item, without markup, its white space collapsed to
+// single spaces and trimmed.
 func plainText(n ast.Node, src []byte) string {
-	var b strings.Builder
+	var b []byte
 	var walk func(n ast.Node)
 	walk = func(n ast.Node) {
 		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 			switch t := c.(type) {
 			case *ast.Text:
-				b.Write(t.Segment.Value(src))
+				b = append(b, t.Segment.Value(src)...)
 				if t.SoftLineBreak() || t.HardLineBreak() {
-					b.WriteByte(' ')
+					b = append(b, ' ')
 				}
 			case *ast.String:
-				b.Write(t.Value)
+				b = append(b, t.Value...)
 			case *ast.AutoLink:
-				b.Write(t.Label(src))
+				b = append(b, t.Label(src)...)
 			case *ast.RawHTML:
 				// Markup, not text.
 			default:
@@ -72,7 +80,43 @@ func plainText(n ast.Node, src []byte) string {
 		}
 	}
 	walk(n)
-	return strings.Join(strings.Fields(b.String()), " ")
+	return string(collapseSpace(b))
+}
+
+// collapseSpace is strings.Join(strings.Fields(b), " ") in place: runs of
+// white space (unicode.IsSpace) become one space, none at either end.
+// Other bytes, invalid UTF-8 included, are kept as they are.
+func collapseSpace(b []byte) []byte {
+	w, space := 0, false
+	for r := 0; r < len(b); {
+		size := 1
+		if c := b[r]; c < utf8.RuneSelf {
+			if isASCIISpace(c) {
+				space, r = true, r+1
+				continue
+			}
+		} else {
+			var c rune
+			c, size = utf8.DecodeRune(b[r:])
+			if unicode.IsSpace(c) {
+				space, r = true, r+size
+				continue
+			}
+		}
+		if space && w > 0 {
+			b[w] = ' '
+			w++
+		}
+		space = false
+		w += copy(b[w:], b[r:r+size])
+		r += size
+	}
+	return b[:w]
+}
+
+// isASCIISpace is unicode.IsSpace for a byte below utf8.RuneSelf.
+func isASCIISpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // headingTracker follows the heading path while a walk goes through a
@@ -80,6 +124,7 @@ func plainText(n ast.Node, src []byte) string {
 type headingTracker struct {
 	path   []string
 	levels []int
+	copied []string // current's copy of path, until the path changes
 }
 
 func (h *headingTracker) enter(level int, title string) {
@@ -89,10 +134,17 @@ func (h *headingTracker) enter(level int, title string) {
 	}
 	h.levels = append(h.levels, level)
 	h.path = append(h.path, title)
+	h.copied = nil
 }
 
-// current returns a copy of the path, safe to keep.
-func (h *headingTracker) current() []string { return append([]string(nil), h.path...) }
+// current returns a copy of the path, safe to keep; the blocks under one
+// heading share it (full, so an append copies).
+func (h *headingTracker) current() []string {
+	if h.copied == nil {
+		h.copied = slices.Clip(append([]string(nil), h.path...))
+	}
+	return h.copied
+}
 
 // isBibliography says whether a heading title opens the list of sources.
 func isBibliography(title string) bool {

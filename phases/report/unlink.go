@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 )
@@ -12,33 +13,42 @@ import (
 // plain form, and RenderMarkdown links them again. Only these exact forms
 // change, and never inside a fenced code block, where they are data.
 func Unlink(md []byte) []byte {
-	lines := strings.SplitAfter(string(md), "\n")
-	var b strings.Builder
+	out := make([]byte, 0, len(md))
+	if !bytes.Contains(md, []byte("](")) {
+		return append(out, md...) // no link of any form
+	}
+	text := string(md)
 	fence := ""
-	for _, line := range lines {
+	for len(text) > 0 {
+		n := strings.IndexByte(text, '\n') + 1
+		if n == 0 {
+			n = len(text)
+		}
+		line := text[:n]
+		text = text[n:]
 		trimmed := strings.TrimLeft(line, " ")
 		if len(line)-len(trimmed) <= 3 {
 			switch {
 			case fence == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")):
 				fence = fenceOf(trimmed)
-				b.WriteString(line)
+				out = append(out, line...)
 				continue
 			case fence != "" && strings.HasPrefix(trimmed, fence) && strings.TrimSpace(strings.TrimLeft(trimmed, fence[:1])) == "":
 				fence = ""
-				b.WriteString(line)
+				out = append(out, line...)
 				continue
 			}
 		}
-		if fence != "" {
-			b.WriteString(line)
+		if fence != "" || !strings.Contains(line, "](") {
+			out = append(out, line...)
 			continue
 		}
 		line = linkedGroupRE.ReplaceAllStringFunc(line, func(g string) string {
 			return linkedNumberRE.ReplaceAllString(g, "$1")
 		})
-		b.WriteString(linkedLocalRE.ReplaceAllString(line, "$1"))
+		out = append(out, linkedLocalRE.ReplaceAllString(line, "$1")...)
 	}
-	return []byte(b.String())
+	return out
 }
 
 // fenceOf is the run of fence characters opening a code block.

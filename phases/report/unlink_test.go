@@ -14,6 +14,10 @@ func TestUnlink(t *testing.T) {
 		{"own links stay", "Read [the paper](https://p.example/) and [3](https://q.example/).\n", "Read [the paper](https://p.example/) and [3](https://q.example/).\n"},
 		{"code stays", "```md\n[[1](https://a.example/)]\n```\n[[1](https://a.example/)]\n", "```md\n[[1](https://a.example/)]\n```\n[1]\n"},
 		{"tilde fence", "~~~~\n[`a:1-2`](x)\n~~~~\n", "~~~~\n[`a:1-2`](x)\n~~~~\n"},
+		{"nothing linked", "Plain [1] and `a.go:1-2`.\n\n```\n[1]\n", "Plain [1] and `a.go:1-2`.\n\n```\n[1]\n"},
+		{"no final newline", "A [[1](https://a.example/)]", "A [1]"},
+		{"unclosed fence keeps the rest", "[[2](x)]\n```\n[[1](x)]", "[2]\n```\n[[1](x)]"},
+		{"empty", "", ""},
 	}
 	for _, tt := range tests {
 		if got := string(Unlink([]byte(tt.in))); got != tt.want {
