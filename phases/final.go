@@ -29,15 +29,15 @@ func (r *run) synthesize(ctx context.Context) error {
 	vars := map[string]string{"progress_files": files, "exhausted_topics": mdList(r.state.Exhausted)}
 	c := call{phase: PhaseSynthesize, template: "synthesize.md", role: RoleResearch, output: out, vars: vars, brief: brief, textIsOutput: true,
 		reset: func() error { return removeIfExists(out) }}
+	seen := r.knownSources()
 	c.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
 		if err != nil {
 			return fmt.Errorf("synthesize phase wrote no report.md")
 		}
-		return checkReport(data)
+		return checkReport(seen.document(data).Sections)
 	}
-	c.seen = r.knownSources()
-	c.cite = citeGate(out, c.seen)
+	c.seen, c.cite = seen, citeGate(out, seen)
 	return r.landSynthesis(ctx, r.calls.run(ctx, c, r.inputs(c.role)), synthesis{out: out, start: start, seen: c.seen,
 		summary: "synthesize: report for " + r.state.OriginalTopic, from: "the progress files", compile: r.compiledReport})
 }
@@ -130,15 +130,15 @@ func (r *run) revise(ctx context.Context) error {
 	before, _ := os.ReadFile(out)
 	c := call{phase: PhaseRevise, template: "revise.md", role: RoleResearch, output: out, vars: vars, brief: brief, textIsOutput: true,
 		reset: func() error { return writeFile(out, before) }}
+	seen := r.knownSources()
 	c.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
 		if err != nil {
 			return fmt.Errorf("revise phase removed report.md")
 		}
-		return checkReport(data)
+		return checkReport(seen.document(data).Sections)
 	}
-	c.seen = r.knownSources()
-	c.cite = citeGate(out, c.seen)
+	c.seen, c.cite = seen, citeGate(out, seen)
 	o, err := r.absorb(c.phase, r.calls.run(ctx, c, r.inputs(c.role)))
 	if errors.Is(err, errExhausted) {
 		r.warn(fmt.Sprintf("revision failed on every agent; keeping the report as reviewed (%v)", err))

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rgit-dev/rgit/phases/plan"
+	"github.com/rgit-dev/rgit/phases/report"
 )
 
 func TestParseSubtopics(t *testing.T) {
@@ -27,6 +28,10 @@ func TestParseSubtopics(t *testing.T) {
 	}
 }
 
+// reportGate is the synthesis gate as a final phase runs it, on the
+// report's one parse.
+func reportGate(src []byte) error { return checkReport(report.Parse(src).Sections) }
+
 func TestGates(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -39,8 +44,11 @@ func TestGates(t *testing.T) {
 		{"research empty findings", checkResearch, "## Findings\n\n## Sources\n- y\n", "empty"},
 		{"research no sources", checkResearch, "## Findings\n- x\n", "Sources"},
 		{"garbage", checkResearch, "\x00\x01 lorem", "Findings"},
-		{"report ok", checkReport, "# R\n\n## Executive Summary\nx\n\n## Findings\ny\n\n## Sources\n1. z\n", ""},
-		{"report no summary", checkReport, "## Findings\ny\n\n## Sources\n1. z\n", "Executive Summary"},
+		{"report ok", reportGate, "# R\n\n## Executive Summary\nx\n\n## Findings\ny\n\n## Sources\n1. z\n", ""},
+		{"report no summary", reportGate, "## Findings\ny\n\n## Sources\n1. z\n", "Executive Summary"},
+		{"report aliases and setext", reportGate, "Summary\n---\nx\n\n## Key Findings\ny\n\n## References\n1. z\n", ""},
+		{"report sources only in code", reportGate, "## Summary\nx\n\n## Findings\ny\n\n```\n## Sources\n```\n", "Sources"},
+		{"report level-3 findings", reportGate, "## Summary\nx\n\n### Findings\ny\n\n## Sources\n1. z\n", "Findings"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
