@@ -39,21 +39,15 @@ func (r *run) councilSynthesize(ctx context.Context) error {
 	brief := agents.Brief{Question: r.state.OriginalTopic, Council: &agents.Council{Reports: reports, Ranking: rankingList(c.Ranking), Failed: failedList(c.Failed)}}
 	call := call{phase: PhaseSynthesize, template: "council_synthesize.md", role: RoleResearch, output: out, vars: vars, brief: brief,
 		textIsOutput: true, reset: func() error { return removeIfExists(out) }}
+	seen := r.knownSources()
 	call.gate = func(agents.Result) error {
 		data, err := os.ReadFile(out)
 		if err != nil {
 			return fmt.Errorf("synthesize phase wrote no report.md")
 		}
-		secs := sections(data)
-		for _, want := range councilSections {
-			if _, ok := findSection(secs, want...); !ok {
-				return fmt.Errorf("report has no \"## %s\" section", titleCase(want[0]))
-			}
-		}
-		return nil
+		return checkReport(seen.document(data).Sections, councilSections)
 	}
-	call.seen = r.knownSources()
-	call.cite = citeGate(out, call.seen)
+	call.seen, call.cite = seen, citeGate(out, seen)
 	return r.landSynthesis(ctx, r.calls.run(ctx, call, r.inputs(RoleResearch)), synthesis{out: out, start: start, seen: call.seen,
 		summary: "synthesize: council report for " + r.state.OriginalTopic, from: "the members' reports",
 		compile: func() []byte { return compiledCouncilReport(r.state.OriginalTopic, reports) }})

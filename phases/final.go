@@ -35,7 +35,7 @@ func (r *run) synthesize(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("synthesize phase wrote no report.md")
 		}
-		return checkReport(seen.document(data).Sections)
+		return checkReport(seen.document(data).Sections, reportSections)
 	}
 	c.seen, c.cite = seen, citeGate(out, seen)
 	return r.landSynthesis(ctx, r.calls.run(ctx, c, r.inputs(c.role)), synthesis{out: out, start: start, seen: c.seen,
@@ -136,7 +136,7 @@ func (r *run) revise(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("revise phase removed report.md")
 		}
-		return checkReport(seen.document(data).Sections)
+		return checkReport(seen.document(data).Sections, reportSections)
 	}
 	c.seen, c.cite = seen, citeGate(out, seen)
 	o, err := r.absorb(c.phase, r.calls.run(ctx, c, r.inputs(c.role)))

@@ -107,18 +107,24 @@ func checkResearch(src []byte) error {
 	return nil
 }
 
+// reportSections are the sections the synthesis gate requires, as title
+// prefixes: any one of a group will do.
+var reportSections = [][]string{{"executive summary", "summary"}, {"findings", "key findings"}, {"sources", "references"}}
+
 // checkReport is the synthesis gate over the report's level-2 section
-// titles (report.Document's Sections: the parse the citation gate shares).
-func checkReport(titles []string) error {
-	for _, want := range [][]string{{"executive summary", "summary"}, {"findings", "key findings"}, {"sources", "references"}} {
+// titles (report.Document's Sections: the parse the citation gate
+// shares): each group of want needs a title starting with one of its
+// prefixes.
+func checkReport(titles []string, want [][]string) error {
+	for _, group := range want {
 		found := false
 		for _, t := range titles {
-			for _, p := range want {
+			for _, p := range group {
 				found = found || strings.HasPrefix(t, p)
 			}
 		}
 		if !found {
-			return fmt.Errorf("report has no \"## %s\" section", titleCase(want[0]))
+			return fmt.Errorf("report has no \"## %s\" section", titleCase(group[0]))
 		}
 	}
 	return nil

@@ -30,7 +30,7 @@ func TestParseSubtopics(t *testing.T) {
 
 // reportGate is the synthesis gate as a final phase runs it, on the
 // report's one parse.
-func reportGate(src []byte) error { return checkReport(report.Parse(src).Sections) }
+func reportGate(src []byte) error { return checkReport(report.Parse(src).Sections, reportSections) }
 
 func TestGates(t *testing.T) {
 	tests := []struct {
