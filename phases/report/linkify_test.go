@@ -101,12 +101,14 @@ func checkLinkify(t *testing.T, in string) {
 	t.Helper()
 	src := []byte(in)
 	for i := range len(src) + 1 {
-		line := src[i:]
-		if got, want := matchURL(line), regexpEnd(goldmarkURLRE, line); got != want {
-			t.Fatalf("matchURL(%q) = %d, regexp says %d", line, got, want)
-		}
-		if got, want := matchWWW(line), regexpEnd(goldmarkWWWRE, line); got != want {
-			t.Fatalf("matchWWW(%q) = %d, regexp says %d", line, got, want)
+		// Each position, and the input as the rest of a URL.
+		for _, line := range [][]byte{src[i:], []byte("https://" + in[i:]), []byte("www." + in[i:])} {
+			if got, want := matchURL(line), regexpEnd(goldmarkURLRE, line); got != want {
+				t.Fatalf("matchURL(%q) = %d, regexp says %d", line, got, want)
+			}
+			if got, want := matchWWW(line), regexpEnd(goldmarkWWWRE, line); got != want {
+				t.Fatalf("matchWWW(%q) = %d, regexp says %d", line, got, want)
+			}
 		}
 	}
 	ours, theirs := newMarkdown(), goldmarkGFM()
