@@ -83,6 +83,15 @@ func TestLinkifyMatchesGoldmark(t *testing.T) {
 	for _, in := range linkifyCases {
 		checkLinkify(t, in)
 	}
+	// Every byte after a trigger and at a line head, before what would
+	// make a URL or an email.
+	for c := range 256 {
+		b := string(rune(c))
+		if c >= 0x80 {
+			b = string([]byte{byte(c)})
+		}
+		checkLinkify(t, b+"ttp://a.example "+b+"a@b.example ("+b+"ww.c.example *"+b+"tp://d.example\n"+b+"@e.example")
+	}
 }
 
 func FuzzLinkifyMatchesGoldmark(f *testing.F) {
