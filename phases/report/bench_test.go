@@ -3,8 +3,15 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
 
 	"github.com/rgit-dev/rgit/phases/plan"
 )
@@ -123,6 +130,37 @@ func BenchmarkMarkdownLargeReport(b *testing.B) {
 	b.SetBytes(int64(len(md)))
 	for b.Loop() {
 		parseMarkdown(md)
+	}
+}
+
+// BenchmarkDialectsLargeReport parses with goldmark's GFM, rgit's dialect
+// and GFM without Linkify in turn, each iteration, so a loaded machine
+// slows all three alike; it reports each one's median.
+func BenchmarkDialectsLargeReport(b *testing.B) {
+	md, _ := largeReport()
+	dialects := []struct {
+		name string
+		new  func() goldmark.Markdown
+	}{
+		{"gfm", goldmarkGFM},
+		{"rgit", newMarkdown},
+		{"gfm-without-linkify", func() goldmark.Markdown {
+			return goldmark.New(
+				goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote),
+				goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+			)
+		}},
+	}
+	times := make([][]time.Duration, len(dialects))
+	for b.Loop() {
+		for i, d := range dialects {
+			start := time.Now()
+			d.new().Parser().Parse(text.NewReader(md))
+			times[i] = append(times[i], time.Since(start))
+		}
+	}
+	for i, d := range dialects {
+		b.ReportMetric(float64(slices.Sorted(slices.Values(times[i]))[len(times[i])/2].Microseconds())/1000, "ms-"+d.name)
 	}
 }
 

@@ -27,7 +27,7 @@ func Parse(md []byte) *Document {
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		switch t := n.(type) {
 		case *ast.Heading:
-			title := plainText(t, md)
+			title := sc.plainText(t)
 			sc.heads.enter(t.Level, title)
 			if t.Level == 2 {
 				sc.doc.Sections = append(sc.doc.Sections, strings.ToLower(title))
@@ -76,6 +76,14 @@ type scanner struct {
 	lines lineIndex
 	heads headingTracker
 	doc   *Document
+	buf   []byte // plainText's, reused
+}
+
+// plainText is plainText(n, sc.src) without a buffer of its own for each
+// of a report's thousands of headings, links and entries.
+func (sc *scanner) plainText(n ast.Node) string {
+	sc.buf = appendText(sc.buf[:0], n, sc.src)
+	return string(collapseSpace(sc.buf))
 }
 
 func (sc *scanner) add(c Citation) {
@@ -123,7 +131,7 @@ func (sc *scanner) inline(n ast.Node) {
 				sc.add(Citation{Kind: URL, Text: u, URL: u, span: seg})
 			}
 		case *ast.Link:
-			label := plainText(t, sc.src)
+			label := sc.plainText(t)
 			u := string(t.Destination)
 			sc.add(Citation{Kind: Link, Text: "[" + label + "](" + u + ")", URL: u, Label: label, span: linkSpan(t)})
 		case *ast.Image, *ast.RawHTML:

@@ -83,6 +83,15 @@ func TestLinkifyMatchesGoldmark(t *testing.T) {
 	for _, in := range linkifyCases {
 		checkLinkify(t, in)
 	}
+	// Every byte after a trigger and at a line head, before what would
+	// make a URL or an email.
+	for c := range 256 {
+		b := string(rune(c))
+		if c >= 0x80 {
+			b = string([]byte{byte(c)})
+		}
+		checkDialect(t, b+"ttp://a.example "+b+"a@b.example ("+b+"ww.c.example *"+b+"tp://d.example\n"+b+"@e.example")
+	}
 }
 
 func FuzzLinkifyMatchesGoldmark(f *testing.F) {
@@ -94,21 +103,31 @@ func FuzzLinkifyMatchesGoldmark(f *testing.F) {
 	})
 }
 
-// checkLinkify requires rgit's dialect to parse in as goldmark's GFM does:
-// the same AST and byte-identical HTML, and each matcher to match as its
-// regexp does at every position.
+// checkLinkify requires each matcher to match as its regexp does at
+// every position of in, and rgit's dialect to parse in as goldmark's GFM
+// does.
 func checkLinkify(t *testing.T, in string) {
 	t.Helper()
 	src := []byte(in)
 	for i := range len(src) + 1 {
-		line := src[i:]
-		if got, want := matchURL(line), regexpEnd(goldmarkURLRE, line); got != want {
-			t.Fatalf("matchURL(%q) = %d, regexp says %d", line, got, want)
-		}
-		if got, want := matchWWW(line), regexpEnd(goldmarkWWWRE, line); got != want {
-			t.Fatalf("matchWWW(%q) = %d, regexp says %d", line, got, want)
+		// Each position, and the input as the rest of a URL.
+		for _, line := range [][]byte{src[i:], []byte("https://" + in[i:]), []byte("www." + in[i:])} {
+			if got, want := matchURL(line), regexpEnd(goldmarkURLRE, line); got != want {
+				t.Fatalf("matchURL(%q) = %d, regexp says %d", line, got, want)
+			}
+			if got, want := matchWWW(line), regexpEnd(goldmarkWWWRE, line); got != want {
+				t.Fatalf("matchWWW(%q) = %d, regexp says %d", line, got, want)
+			}
 		}
 	}
+	checkDialect(t, in)
+}
+
+// checkDialect requires rgit's dialect to parse in as goldmark's GFM does:
+// the same AST and byte-identical HTML.
+func checkDialect(t *testing.T, in string) {
+	t.Helper()
+	src := []byte(in)
 	ours, theirs := newMarkdown(), goldmarkGFM()
 	a := ours.Parser().Parse(text.NewReader(src))
 	b := theirs.Parser().Parse(text.NewReader(src))

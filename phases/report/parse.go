@@ -58,29 +58,29 @@ func (l lineIndex) line(off int) int {
 // a heading or a list item, without markup, its white space collapsed to
 // single spaces and trimmed.
 func plainText(n ast.Node, src []byte) string {
-	var b []byte
-	var walk func(n ast.Node)
-	walk = func(n ast.Node) {
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			switch t := c.(type) {
-			case *ast.Text:
-				b = append(b, t.Segment.Value(src)...)
-				if t.SoftLineBreak() || t.HardLineBreak() {
-					b = append(b, ' ')
-				}
-			case *ast.String:
-				b = append(b, t.Value...)
-			case *ast.AutoLink:
-				b = append(b, t.Label(src)...)
-			case *ast.RawHTML:
-				// Markup, not text.
-			default:
-				walk(c)
+	return string(collapseSpace(appendText(nil, n, src)))
+}
+
+// appendText appends the text of n's inline descendants to b, as is.
+func appendText(b []byte, n ast.Node, src []byte) []byte {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch t := c.(type) {
+		case *ast.Text:
+			b = append(b, t.Segment.Value(src)...)
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				b = append(b, ' ')
 			}
+		case *ast.String:
+			b = append(b, t.Value...)
+		case *ast.AutoLink:
+			b = append(b, t.Label(src)...)
+		case *ast.RawHTML:
+			// Markup, not text.
+		default:
+			b = appendText(b, c, src)
 		}
 	}
-	walk(n)
-	return string(collapseSpace(b))
+	return b
 }
 
 // collapseSpace is strings.Join(strings.Fields(b), " ") in place: runs of
@@ -124,6 +124,7 @@ func isASCIISpace(c byte) bool {
 type headingTracker struct {
 	path   []string
 	levels []int
+	bib    []bool   // whether each heading opens a sources list (isBibliography)
 	copied []string // current's copy of path, until the path changes
 }
 
@@ -131,9 +132,11 @@ func (h *headingTracker) enter(level int, title string) {
 	for len(h.levels) > 0 && h.levels[len(h.levels)-1] >= level {
 		h.levels = h.levels[:len(h.levels)-1]
 		h.path = h.path[:len(h.path)-1]
+		h.bib = h.bib[:len(h.bib)-1]
 	}
 	h.levels = append(h.levels, level)
 	h.path = append(h.path, title)
+	h.bib = append(h.bib, isBibliography(title))
 	h.copied = nil
 }
 
@@ -161,8 +164,8 @@ func isBibliography(title string) bool {
 // block is inside the sources section: a level-1 or level-2 heading named
 // like one and everything under it.
 func inBibliography(h *headingTracker) bool {
-	for i, title := range h.path {
-		if h.levels[i] <= 2 && isBibliography(title) {
+	for i, bib := range h.bib {
+		if bib && h.levels[i] <= 2 {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,8 +58,9 @@ func (sc *scanner) sources(n ast.Node) {
 	if !ok {
 		return
 	}
+	sc.doc.Sources = slices.Grow(sc.doc.Sources, list.ChildCount())
 	for i, it := 0, list.FirstChild(); it != nil; i, it = i+1, it.NextSibling() {
-		text := plainText(it, sc.src)
+		text := sc.plainText(it)
 		s := Source{Number: entryNumber(list, i, text), Text: text, Line: sc.lines.line(it.Pos())}
 		s.URL, s.Path = entryTarget(it, sc.src)
 		if s.URL == "" {
