@@ -45,7 +45,14 @@ func (s *Store) writeBlob(data []byte) (plumbing.Hash, error) {
 // state.json and the plan, which grow with the session (70 KB after 160
 // phases), and compressing them was the largest cost that grew.
 func (s *Store) writeLoose(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
-	h := plumbing.ComputeHash(t, data)
+	return s.writeHashed(t, plumbing.ComputeHash(t, data), data)
+}
+
+// writeHashed is writeLoose for data whose hash h the caller computed:
+// a snapshot hashes each file it reads to compare it with the tree, and
+// hashing it again to store it doubled the hashing of the files that
+// grow with a session (state.json, the plan).
+func (s *Store) writeHashed(t plumbing.ObjectType, h plumbing.Hash, data []byte) (plumbing.Hash, error) {
 	if s.hasObject(h) {
 		return h, nil
 	}

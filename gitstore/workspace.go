@@ -82,7 +82,7 @@ func (s *Store) hashFile(p string, fi fs.FileInfo, now time.Time, store bool) (p
 	}
 	h := plumbing.ComputeHash(plumbing.BlobObject, data)
 	if store {
-		if h, err = s.writeBlob(data); err != nil {
+		if h, err = s.writeHashed(plumbing.BlobObject, h, data); err != nil {
 			return h, err
 		}
 	}
