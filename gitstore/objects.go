@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -120,12 +119,11 @@ func (s *Store) createTemp(dir, hex string) (*os.File, error) {
 
 // writeTree sorts entries the way git does and stores the tree.
 func (s *Store) writeTree(entries []object.TreeEntry) (plumbing.Hash, error) {
-	sort.Sort(object.TreeEntrySorter(entries))
-	o := &plumbing.MemoryObject{}
-	if err := (&object.Tree{Entries: entries}).Encode(o); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("encode tree: %w", err)
+	var err error
+	if s.tbuf, err = encodeTree(s.tbuf[:0], entries); err != nil {
+		return plumbing.ZeroHash, err
 	}
-	h, err := s.writeObject(o)
+	h, err := s.writeLoose(plumbing.TreeObject, s.tbuf)
 	if err == nil {
 		s.cacheTree(h, entries)
 	}
