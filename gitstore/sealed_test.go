@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -28,7 +29,8 @@ func TestSnapshotSealed(t *testing.T) {
 		settled bool // the directory and its files are older than the racy window
 		change  func(t *testing.T, dir string)
 		wrote   []string // names the writer gives in SnapshotOptions.Wrote
-		want    string   // sources/a in the new commit
+		want    string   // sources/a (or file) in the new commit
+		file    string   // the file want is about, when not a
 		listing string   // the sources in the new commit
 	}{
 		{name: "added", settled: true, change: func(t *testing.T, dir string) { writeFile(t, filepath.Join(dir, "c"), "3") },
@@ -40,6 +42,11 @@ func TestSnapshotSealed(t *testing.T) {
 		{name: "rewritten in place, named", settled: true, change: inPlace, wrote: []string{"a"}, want: "changed", listing: "a\nb\n"},
 		{name: "rewritten in place, not named", settled: true, change: inPlace, want: "1", listing: "a\nb\n"},
 		{name: "rewritten in place, racy", settled: false, change: inPlace, want: "changed", listing: "a\nb\n"},
+		{name: "added around, rewritten in place, not named", settled: true, change: func(t *testing.T, dir string) {
+			rewriteKeepingDirTime(t, dir, "b", "changed")
+			writeFile(t, filepath.Join(dir, "0"), "0") // sorts before every earlier file
+			writeFile(t, filepath.Join(dir, "ab"), "3")
+		}, file: "b", want: "2", listing: "0\na\nab\nb\n"},
 		{name: "subdirectory changed", settled: true, change: func(t *testing.T, dir string) {
 			rewriteKeepingDirTime(t, filepath.Join(dir, "sub"), "d", "changed")
 		}, want: "1", listing: "a\nb\nsub\n"},
@@ -76,8 +83,9 @@ func TestSnapshotSealed(t *testing.T) {
 			if got := git(t, repo, "ls-tree", "--name-only", "research/x:.research/x/sources"); got != tc.listing {
 				t.Errorf("sources listed\n%s\nwant\n%s", got, tc.listing)
 			}
-			if got := git(t, repo, "show", "research/x:.research/x/sources/a"); got != tc.want {
-				t.Errorf("sources/a = %q, want %q", got, tc.want)
+			file := cmp.Or(tc.file, "a")
+			if got := git(t, repo, "show", "research/x:.research/x/sources/"+file); got != tc.want {
+				t.Errorf("sources/%s = %q, want %q", file, got, tc.want)
 			}
 			if tc.name == "subdirectory changed" {
 				if got := git(t, repo, "show", "research/x:.research/x/sources/sub/d"); got != "changed" {

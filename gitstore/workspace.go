@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -113,7 +114,7 @@ func (s *Store) writeDir(ctx context.Context, dir, treePath string, w walk) (plu
 		if w.exclude.excludes(tp) {
 			continue
 		}
-		p := filepath.Join(dir, name)
+		p := childPath(dir, name)
 		var e object.TreeEntry
 		switch t := de.Type(); {
 		case t.IsDir():
@@ -154,6 +155,16 @@ func (s *Store) writeDir(ctx context.Context, dir, treePath string, w walk) (plu
 		entries = append(entries, e)
 	}
 	return s.dirTree(dir, entries, seal)
+}
+
+// childPath is filepath.Join(dir, name) for a clean dir and a name read
+// from it, without Join's Clean: a snapshot builds one for every file of
+// the workspace, hundreds late in a session.
+func childPath(dir, name string) string {
+	if strings.HasSuffix(dir, string(filepath.Separator)) {
+		return dir + name
+	}
+	return dir + string(filepath.Separator) + name
 }
 
 // dirTree is the tree last written for a directory on disk.
