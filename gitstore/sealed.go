@@ -65,15 +65,31 @@ func (s *Store) sealedFile(c *sealCheck, p, name string) (object.TreeEntry, bool
 		return object.TreeEntry{}, false
 	}
 	e := c.prev[c.next]
-	if !e.Mode.IsFile() || e.Mode == filemode.Symlink || c.wrote[p] || !s.stat[p].trusted || s.stat[p].hash != e.Hash {
+	st := s.stat[p]
+	if !e.Mode.IsFile() || e.Mode == filemode.Symlink || c.wrote[p] || !(st.trusted || st.named) || st.hash != e.Hash {
 		return object.TreeEntry{}, false
 	}
 	return e, true
 }
 
-// check notes a stated file: one hashed too soon after it was written
-// could still change under the same mtime.
-func (c *sealCheck) check(trusted bool) { c.ok = c.ok && trusted }
+// hashed notes a file just hashed in a sealed directory. One the writer
+// named is settled as far as the seal goes: its content is what the
+// writer finished writing before the snapshot, and any later change of
+// its own it names again. Trusting only settled mtimes here made every
+// commit after a research phase state and reread the dozen records that
+// phase wrote. Any other file hashed too soon after it was written could
+// still change under the same mtime: the listing is not reused.
+func (c *sealCheck) hashed(stat statCache, p string) {
+	if c.fi == nil {
+		return
+	}
+	e := stat[p]
+	if c.wrote[p] {
+		e.named = true
+		stat[p] = e
+	}
+	c.ok = c.ok && (e.trusted || e.named)
+}
 
 // spoil is called for a subdirectory: changes inside it leave this
 // directory's stat as it is.

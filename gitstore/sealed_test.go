@@ -3,6 +3,7 @@ package gitstore
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -161,5 +162,56 @@ func rewriteKeepingDirTime(t *testing.T, dir, name, content string) {
 	}
 	if err := os.Chtimes(dir, fi.ModTime(), fi.ModTime()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSnapshotSealedNamedRacy: a file the writer named is settled for the
+// seal even when it was hashed within the racy window, so the next
+// snapshot takes it from the listing instead of stating and reading the
+// records a research phase just wrote. An unnamed change is then not
+// committed, as for any settled file (TestSnapshotSealed); a named one is.
+func TestSnapshotSealedNamedRacy(t *testing.T) {
+	for _, nameAgain := range []bool{false, true} {
+		t.Run(fmt.Sprintf("named again %v", nameAgain), func(t *testing.T) {
+			repo := newRepo(t)
+			s := open(t, repo)
+			ws := filepath.Join(repo, ".research", "x")
+			dir := filepath.Join(ws, "sources")
+			writeFile(t, filepath.Join(dir, "a"), "1")
+			writeFile(t, filepath.Join(dir, "b"), "2")
+			settle(t, dir, time.Now().Add(-time.Hour))
+			o := SnapshotOptions{Branch: "research/x", Mounts: []Mount{{Dir: ws, Tree: ".research/x"}},
+				Sealed: []string{".research/*/sources"}, AllowEmpty: true}
+			snap := func(wrote ...string) {
+				t.Helper()
+				o.Wrote = nil
+				for _, name := range wrote {
+					o.Wrote = append(o.Wrote, filepath.Join(dir, name))
+				}
+				if _, err := s.Snapshot(context.Background(), o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			snap()
+			// The writer rewrites a and names it; an mtime ahead of the
+			// clock keeps it inside the racy window however slow the machine.
+			rewriteKeepingDirTime(t, dir, "a", "written")
+			ahead := time.Now().Add(time.Hour)
+			if err := os.Chtimes(filepath.Join(dir, "a"), ahead, ahead); err != nil {
+				t.Fatal(err)
+			}
+			snap("a")
+			rewriteKeepingDirTime(t, dir, "a", "rewritten")
+			if nameAgain {
+				snap("a")
+			} else {
+				snap()
+			}
+			want := map[bool]string{false: "written", true: "rewritten"}[nameAgain]
+			if got := git(t, repo, "show", "research/x:.research/x/sources/a"); got != want {
+				t.Errorf("sources/a = %q, want %q", got, want)
+			}
+			fsck(t, repo)
+		})
 	}
 }

@@ -24,6 +24,12 @@ type statEntry struct {
 	// trusted is false for a file modified too close to when it was hashed:
 	// a later write in that window could keep size and (coarse) mtime.
 	trusted bool
+	// named is set for a file of a sealed directory hashed in a snapshot
+	// whose writer named it: that writer names any later change too, so
+	// the file is taken from the listing even if it was hashed within
+	// the racy window (sealed.go). Never saved: a new Store trusts only
+	// trusted entries.
+	named bool
 }
 
 // statCache maps an absolute file path to its last known blob, so unchanged
@@ -147,7 +153,7 @@ func (s *Store) writeDir(ctx context.Context, dir, treePath string, w walk) (plu
 			if err != nil {
 				return h, err
 			}
-			seal.check(s.stat[p].trusted)
+			seal.hashed(s.stat, p)
 			e = object.TreeEntry{Name: name, Mode: fileMode(fi.Mode()), Hash: h}
 		default:
 			continue
