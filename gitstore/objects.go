@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -45,7 +44,14 @@ func (s *Store) writeBlob(data []byte) (plumbing.Hash, error) {
 // state.json and the plan, which grow with the session (70 KB after 160
 // phases), and compressing them was the largest cost that grew.
 func (s *Store) writeLoose(t plumbing.ObjectType, data []byte) (plumbing.Hash, error) {
-	h := plumbing.ComputeHash(t, data)
+	return s.writeHashed(t, plumbing.ComputeHash(t, data), data)
+}
+
+// writeHashed is writeLoose for data whose hash h the caller computed:
+// a snapshot hashes each file it reads to compare it with the tree, and
+// hashing it again to store it doubled the hashing of the files that
+// grow with a session (state.json, the plan).
+func (s *Store) writeHashed(t plumbing.ObjectType, h plumbing.Hash, data []byte) (plumbing.Hash, error) {
 	if s.hasObject(h) {
 		return h, nil
 	}
@@ -113,12 +119,11 @@ func (s *Store) createTemp(dir, hex string) (*os.File, error) {
 
 // writeTree sorts entries the way git does and stores the tree.
 func (s *Store) writeTree(entries []object.TreeEntry) (plumbing.Hash, error) {
-	sort.Sort(object.TreeEntrySorter(entries))
-	o := &plumbing.MemoryObject{}
-	if err := (&object.Tree{Entries: entries}).Encode(o); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("encode tree: %w", err)
+	var err error
+	if s.tbuf, err = encodeTree(s.tbuf[:0], entries); err != nil {
+		return plumbing.ZeroHash, err
 	}
-	h, err := s.writeObject(o)
+	h, err := s.writeLoose(plumbing.TreeObject, s.tbuf)
 	if err == nil {
 		s.cacheTree(h, entries)
 	}

@@ -3,7 +3,6 @@ package gitstore
 import (
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -21,9 +20,11 @@ import (
 
 // sealCheck is what a sealed directory's last listing tells its next one.
 type sealCheck struct {
-	fi   fs.FileInfo                 // the directory's stat before listing it; nil when not sealed
-	ok   bool                        // the listing may be reused on the strength of fi alone
-	prev map[string]object.TreeEntry // the last listing's regular files the writer did not name
+	fi    fs.FileInfo        // the directory's stat before listing it; nil when not sealed
+	ok    bool               // the listing may be reused on the strength of fi alone
+	prev  []object.TreeEntry // the last listing, in os.ReadDir's order (by name)
+	next  int                // prev's first entry not yet passed by this listing
+	wrote map[string]bool    // the files the writer named (walk.wrote)
 }
 
 // unchangedSealed returns the tree last written for a sealed directory
@@ -43,32 +44,52 @@ func (s *Store) unchangedSealed(dir, treePath string, w walk) (sealCheck, plumbi
 	}
 	// A directory changed within the racy window could change again
 	// without its mtime moving: list it again next time.
-	c := sealCheck{fi: fi, ok: fi.ModTime().Before(racyBefore(fi.ModTime(), w.now))}
+	c := sealCheck{fi: fi, ok: fi.ModTime().Before(racyBefore(fi.ModTime(), w.now)), wrote: w.wrote}
 	if listed {
-		c.prev = make(map[string]object.TreeEntry, len(old.entries))
-		for _, e := range old.entries {
-			if e.Mode.IsFile() && e.Mode != filemode.Symlink && !w.wrote[filepath.Join(dir, e.Name)] {
-				c.prev[e.Name] = e
-			}
-		}
+		c.prev = old.entries
 	}
 	return c, plumbing.ZeroHash, false
 }
 
-// sealedFile returns a file's entry from its directory's last listing, when
-// it has one and was settled when hashed; ok is false when it must be
-// stated.
+// sealedFile returns a regular file's entry from its directory's last
+// listing, when it has one, the writer did not name it and it was settled
+// when hashed; ok is false when it must be stated. It is called in
+// listing order, so the two listings are walked side by side: a map of
+// the last one, and a path joined for each of its entries, cost more than
+// the listing itself once sources/ held hundreds of files.
 func (s *Store) sealedFile(c *sealCheck, p, name string) (object.TreeEntry, bool) {
-	e, ok := c.prev[name]
-	if !ok || !s.stat[p].trusted || s.stat[p].hash != e.Hash {
+	for c.next < len(c.prev) && c.prev[c.next].Name < name {
+		c.next++
+	}
+	if c.next == len(c.prev) || c.prev[c.next].Name != name {
+		return object.TreeEntry{}, false
+	}
+	e := c.prev[c.next]
+	st := s.stat[p]
+	if !e.Mode.IsFile() || e.Mode == filemode.Symlink || c.wrote[p] || !(st.trusted || st.named) || st.hash != e.Hash {
 		return object.TreeEntry{}, false
 	}
 	return e, true
 }
 
-// check notes a stated file: one hashed too soon after it was written
-// could still change under the same mtime.
-func (c *sealCheck) check(trusted bool) { c.ok = c.ok && trusted }
+// hashed notes a file just hashed in a sealed directory. One the writer
+// named is settled as far as the seal goes: its content is what the
+// writer finished writing before the snapshot, and any later change of
+// its own it names again. Trusting only settled mtimes here made every
+// commit after a research phase state and reread the dozen records that
+// phase wrote. Any other file hashed too soon after it was written could
+// still change under the same mtime: the listing is not reused.
+func (c *sealCheck) hashed(stat statCache, p string) {
+	if c.fi == nil {
+		return
+	}
+	e := stat[p]
+	if c.wrote[p] {
+		e.named = true
+		stat[p] = e
+	}
+	c.ok = c.ok && (e.trusted || e.named)
+}
 
 // spoil is called for a subdirectory: changes inside it leave this
 // directory's stat as it is.

@@ -1,7 +1,9 @@
 package gitstore
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +30,8 @@ func TestSnapshotSealed(t *testing.T) {
 		settled bool // the directory and its files are older than the racy window
 		change  func(t *testing.T, dir string)
 		wrote   []string // names the writer gives in SnapshotOptions.Wrote
-		want    string   // sources/a in the new commit
+		want    string   // sources/a (or file) in the new commit
+		file    string   // the file want is about, when not a
 		listing string   // the sources in the new commit
 	}{
 		{name: "added", settled: true, change: func(t *testing.T, dir string) { writeFile(t, filepath.Join(dir, "c"), "3") },
@@ -40,6 +43,11 @@ func TestSnapshotSealed(t *testing.T) {
 		{name: "rewritten in place, named", settled: true, change: inPlace, wrote: []string{"a"}, want: "changed", listing: "a\nb\n"},
 		{name: "rewritten in place, not named", settled: true, change: inPlace, want: "1", listing: "a\nb\n"},
 		{name: "rewritten in place, racy", settled: false, change: inPlace, want: "changed", listing: "a\nb\n"},
+		{name: "added around, rewritten in place, not named", settled: true, change: func(t *testing.T, dir string) {
+			rewriteKeepingDirTime(t, dir, "b", "changed")
+			writeFile(t, filepath.Join(dir, "0"), "0") // sorts before every earlier file
+			writeFile(t, filepath.Join(dir, "ab"), "3")
+		}, file: "b", want: "2", listing: "0\na\nab\nb\n"},
 		{name: "subdirectory changed", settled: true, change: func(t *testing.T, dir string) {
 			rewriteKeepingDirTime(t, filepath.Join(dir, "sub"), "d", "changed")
 		}, want: "1", listing: "a\nb\nsub\n"},
@@ -58,6 +66,10 @@ func TestSnapshotSealed(t *testing.T) {
 			}
 			if tc.settled {
 				settle(t, dir, old)
+			} else {
+				// Dated ahead of the clock: inside the racy window however
+				// long the snapshots below take on a loaded machine.
+				settle(t, dir, time.Now().Add(time.Hour))
 			}
 			o := SnapshotOptions{Branch: "research/x", Mounts: []Mount{{Dir: ws, Tree: ".research/x"}},
 				Sealed: []string{".research/*/sources"}, AllowEmpty: true}
@@ -76,8 +88,9 @@ func TestSnapshotSealed(t *testing.T) {
 			if got := git(t, repo, "ls-tree", "--name-only", "research/x:.research/x/sources"); got != tc.listing {
 				t.Errorf("sources listed\n%s\nwant\n%s", got, tc.listing)
 			}
-			if got := git(t, repo, "show", "research/x:.research/x/sources/a"); got != tc.want {
-				t.Errorf("sources/a = %q, want %q", got, tc.want)
+			file := cmp.Or(tc.file, "a")
+			if got := git(t, repo, "show", "research/x:.research/x/sources/"+file); got != tc.want {
+				t.Errorf("sources/%s = %q, want %q", file, got, tc.want)
 			}
 			if tc.name == "subdirectory changed" {
 				if got := git(t, repo, "show", "research/x:.research/x/sources/sub/d"); got != "changed" {
@@ -153,5 +166,56 @@ func rewriteKeepingDirTime(t *testing.T, dir, name, content string) {
 	}
 	if err := os.Chtimes(dir, fi.ModTime(), fi.ModTime()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSnapshotSealedNamedRacy: a file the writer named is settled for the
+// seal even when it was hashed within the racy window, so the next
+// snapshot takes it from the listing instead of stating and reading the
+// records a research phase just wrote. An unnamed change is then not
+// committed, as for any settled file (TestSnapshotSealed); a named one is.
+func TestSnapshotSealedNamedRacy(t *testing.T) {
+	for _, nameAgain := range []bool{false, true} {
+		t.Run(fmt.Sprintf("named again %v", nameAgain), func(t *testing.T) {
+			repo := newRepo(t)
+			s := open(t, repo)
+			ws := filepath.Join(repo, ".research", "x")
+			dir := filepath.Join(ws, "sources")
+			writeFile(t, filepath.Join(dir, "a"), "1")
+			writeFile(t, filepath.Join(dir, "b"), "2")
+			settle(t, dir, time.Now().Add(-time.Hour))
+			o := SnapshotOptions{Branch: "research/x", Mounts: []Mount{{Dir: ws, Tree: ".research/x"}},
+				Sealed: []string{".research/*/sources"}, AllowEmpty: true}
+			snap := func(wrote ...string) {
+				t.Helper()
+				o.Wrote = nil
+				for _, name := range wrote {
+					o.Wrote = append(o.Wrote, filepath.Join(dir, name))
+				}
+				if _, err := s.Snapshot(context.Background(), o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			snap()
+			// The writer rewrites a and names it; an mtime ahead of the
+			// clock keeps it inside the racy window however slow the machine.
+			rewriteKeepingDirTime(t, dir, "a", "written")
+			ahead := time.Now().Add(time.Hour)
+			if err := os.Chtimes(filepath.Join(dir, "a"), ahead, ahead); err != nil {
+				t.Fatal(err)
+			}
+			snap("a")
+			rewriteKeepingDirTime(t, dir, "a", "rewritten")
+			if nameAgain {
+				snap("a")
+			} else {
+				snap()
+			}
+			want := map[bool]string{false: "written", true: "rewritten"}[nameAgain]
+			if got := git(t, repo, "show", "research/x:.research/x/sources/a"); got != want {
+				t.Errorf("sources/a = %q, want %q", got, want)
+			}
+			fsck(t, repo)
+		})
 	}
 }

@@ -37,6 +37,7 @@ type Store struct {
 	dirTrees  map[string]dirTree                   // mount directory -> the tree last written for it
 	zbuf      bytes.Buffer                         // compressed object being written
 	zw        *zlib.Writer                         // reused: a new one allocates ~600 KB
+	tbuf      []byte                               // reused: the tree being written (treeenc.go)
 	tmpSeq    int                                  // makes temporary object names unique
 	ident     *[2]string                           // name and email from git config, read once
 	lockFile  billy.File                           // the repository lock file, kept open

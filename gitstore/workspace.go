@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -23,6 +24,12 @@ type statEntry struct {
 	// trusted is false for a file modified too close to when it was hashed:
 	// a later write in that window could keep size and (coarse) mtime.
 	trusted bool
+	// named is set for a file of a sealed directory hashed in a snapshot
+	// whose writer named it: that writer names any later change too, so
+	// the file is taken from the listing even if it was hashed within
+	// the racy window (sealed.go). Never saved: a new Store trusts only
+	// trusted entries.
+	named bool
 }
 
 // statCache maps an absolute file path to its last known blob, so unchanged
@@ -82,7 +89,7 @@ func (s *Store) hashFile(p string, fi fs.FileInfo, now time.Time, store bool) (p
 	}
 	h := plumbing.ComputeHash(plumbing.BlobObject, data)
 	if store {
-		if h, err = s.writeBlob(data); err != nil {
+		if h, err = s.writeHashed(plumbing.BlobObject, h, data); err != nil {
 			return h, err
 		}
 	}
@@ -113,7 +120,7 @@ func (s *Store) writeDir(ctx context.Context, dir, treePath string, w walk) (plu
 		if w.exclude.excludes(tp) {
 			continue
 		}
-		p := filepath.Join(dir, name)
+		p := childPath(dir, name)
 		var e object.TreeEntry
 		switch t := de.Type(); {
 		case t.IsDir():
@@ -146,7 +153,7 @@ func (s *Store) writeDir(ctx context.Context, dir, treePath string, w walk) (plu
 			if err != nil {
 				return h, err
 			}
-			seal.check(s.stat[p].trusted)
+			seal.hashed(s.stat, p)
 			e = object.TreeEntry{Name: name, Mode: fileMode(fi.Mode()), Hash: h}
 		default:
 			continue
@@ -154,6 +161,16 @@ func (s *Store) writeDir(ctx context.Context, dir, treePath string, w walk) (plu
 		entries = append(entries, e)
 	}
 	return s.dirTree(dir, entries, seal)
+}
+
+// childPath is filepath.Join(dir, name) for a clean dir and a name read
+// from it, without Join's Clean: a snapshot builds one for every file of
+// the workspace, hundreds late in a session.
+func childPath(dir, name string) string {
+	if strings.HasSuffix(dir, string(filepath.Separator)) {
+		return dir + name
+	}
+	return dir + string(filepath.Separator) + name
 }
 
 // dirTree is the tree last written for a directory on disk.

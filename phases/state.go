@@ -167,8 +167,17 @@ func (s *State) checkWords(file string) error {
 	return nil
 }
 
-// Marshal encodes state.json deterministically (maps are sorted by encoding/json).
+// Marshal encodes state.json deterministically (maps are sorted by
+// encoding/json): json.MarshalIndent's bytes, built faster (statejson.go).
 func (s *State) Marshal() []byte {
+	if data, ok := s.marshalSpliced(); ok {
+		return data
+	}
+	return s.marshalPlain()
+}
+
+// marshalPlain is state.json as encoding/json writes it.
+func (s *State) marshalPlain() []byte {
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		panic(fmt.Sprintf("encode state: %v", err)) // only plain data: cannot fail
