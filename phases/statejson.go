@@ -3,6 +3,7 @@ package phases
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 )
@@ -83,7 +84,7 @@ func (s *State) marshalSpliced() ([]byte, bool) {
 // depth 1: keys sorted, one entry a line.
 func appendStringMap(b []byte, m map[string]string) []byte {
 	b = append(b, '{')
-	for i, k := range sortedNames(m) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
 		b = entrySep(b, i)
 		b = appendJSONString(b, k)
 		b = append(b, ": "...)
@@ -95,7 +96,7 @@ func appendStringMap(b []byte, m map[string]string) []byte {
 // appendIntMap is appendStringMap for integer values.
 func appendIntMap(b []byte, m map[string]int) []byte {
 	b = append(b, '{')
-	for i, k := range sortedNames(m) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
 		b = entrySep(b, i)
 		b = appendJSONString(b, k)
 		b = append(b, ": "...)
@@ -120,16 +121,6 @@ func entrySep(b []byte, i int) []byte {
 		b = append(b, ',')
 	}
 	return append(b, "\n    "...)
-}
-
-// sortedNames are a map's keys in encoding/json's order for string keys.
-func sortedNames[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // appendJSONString quotes s as encoding/json does. Printable ASCII other

@@ -109,7 +109,11 @@ func TestLargeReportShape(t *testing.T) {
 	}
 }
 
-func BenchmarkParseLargeReport(b *testing.B) {
+func BenchmarkParseLargeReport(b *testing.B) { benchLinkedAndPlain(b, func(md []byte) { Parse(md) }) }
+
+// benchLinkedAndPlain runs fn on the large report as the agents write it
+// (citations linked) and as rgit unlinks it.
+func benchLinkedAndPlain(b *testing.B, fn func(md []byte)) {
 	linked, _ := largeReport()
 	for _, tt := range []struct {
 		name string
@@ -118,7 +122,7 @@ func BenchmarkParseLargeReport(b *testing.B) {
 		b.Run(tt.name, func(b *testing.B) {
 			b.SetBytes(int64(len(tt.md)))
 			for b.Loop() {
-				Parse(tt.md)
+				fn(tt.md)
 			}
 		})
 	}
@@ -176,17 +180,4 @@ func BenchmarkRenderMarkdownLargeReport(b *testing.B) {
 	}
 }
 
-func BenchmarkUnlinkLargeReport(b *testing.B) {
-	linked, _ := largeReport()
-	for _, tt := range []struct {
-		name string
-		md   []byte
-	}{{"linked", linked}, {"plain", Unlink(linked)}} {
-		b.Run(tt.name, func(b *testing.B) {
-			b.SetBytes(int64(len(tt.md)))
-			for b.Loop() {
-				Unlink(tt.md)
-			}
-		})
-	}
-}
+func BenchmarkUnlinkLargeReport(b *testing.B) { benchLinkedAndPlain(b, func(md []byte) { Unlink(md) }) }
