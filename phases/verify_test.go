@@ -1,7 +1,9 @@
 package phases
 
 import (
+	"math/rand/v2"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -19,6 +21,31 @@ func TestQuotations(t *testing.T) {
 	for _, tc := range tests {
 		if got := quotations(tc.line); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("quotations(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
+
+// TestQuotationsMatchRegexp checks quotations against the regexp it
+// stands for, on random lines of quotes, curly quotes, newlines, accented
+// letters and invalid UTF-8.
+func TestQuotationsMatchRegexp(t *testing.T) {
+	re := regexp.MustCompile(`"([^"\n]{8,})"|“([^”\n]{8,})”`)
+	want := func(s string) []string {
+		var out []string
+		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			out = append(out, m[1]+m[2])
+		}
+		return out
+	}
+	parts := []string{`"`, "“", "”", "\n", "a", "bb", "é", "\xff", "\xe2\x80", " "}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(40) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		if s := b.String(); !reflect.DeepEqual(quotations(s), want(s)) {
+			t.Fatalf("quotations(%q) = %q, the regexp finds %q", s, quotations(s), want(s))
 		}
 	}
 }
