@@ -44,7 +44,7 @@ func sections(src []byte) []section {
 			end = len(src)
 		}
 		start := bytes.LastIndexByte(src[:h.Lines().At(0).Start], '\n') + 1
-		heads = append(heads, head{title: strings.ToLower(inlineText(h, src)), start: end, pos: start})
+		heads = append(heads, head{title: strings.ToLower(collapseSpace(inlineText(h, src))), start: end, pos: start})
 	}
 	out := make([]section, 0, len(heads))
 	for i, h := range heads {

@@ -48,6 +48,8 @@ func TestGates(t *testing.T) {
 		{"report no summary", reportGate, "## Findings\ny\n\n## Sources\n1. z\n", "Executive Summary"},
 		{"report aliases and setext", reportGate, "Summary\n---\nx\n\n## Key Findings\ny\n\n## References\n1. z\n", ""},
 		{"report sources only in code", reportGate, "## Summary\nx\n\n## Findings\ny\n\n```\n## Sources\n```\n", "Sources"},
+		{"titles spaced twice", checkResearch, "## Key  Findings\n- x\n\n## Sources\n- y\n", ""},
+		{"report titles spaced twice", reportGate, "## Executive  Summary\nx\n\n## Findings\ny\n\n## Sources\n1. z\n", ""},
 		{"report level-3 findings", reportGate, "## Summary\nx\n\n### Findings\ny\n\n## Sources\n1. z\n", "Findings"},
 	}
 	for _, tc := range tests {
