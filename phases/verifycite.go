@@ -142,7 +142,7 @@ func quotations(s string) []string {
 		}
 		body := s[i+len(open):]
 		end := strings.Index(body, closing)
-		if nl := strings.IndexByte(body, '\n'); nl >= 0 && (end < 0 || nl < end) {
+		if end >= 0 && strings.IndexByte(body[:end], '\n') >= 0 {
 			end = -1
 		}
 		if end < 0 || utf8.RuneCountInString(body[:end]) < 8 {
