@@ -3,9 +3,7 @@ package phases
 import (
 	"fmt"
 	"os"
-	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -34,28 +32,12 @@ func (p citeProblem) String() string {
 	return fmt.Sprintf("citation %s %s %s", p.cite.ref, p.cite.url, p.why)
 }
 
-// sourceRefRE finds a progress file's source references: "(Source 4)",
-// or a group as the research prompt shows it, "(Source 2, Source 3)";
-// sourceNumRE finds each number in one.
-var (
-	sourceRefRE = regexp.MustCompile(`\(Source \d{1,4}(?:[,;] ?Source \d{1,4})*\)`)
-	sourceNumRE = regexp.MustCompile(`Source (\d{1,4})`)
-)
-
-// sourceRefs calls fn with each source number of a reference sourceRefRE found.
-func sourceRefs(ref string, fn func(n int, num string)) {
-	for _, m := range sourceNumRE.FindAllStringSubmatch(ref, -1) {
-		n, _ := strconv.Atoi(m[1])
-		fn(n, m[1])
-	}
-}
-
 // urlCites lists the URL citations of doc, parsed as d, one per URL in
 // order of first appearance: URLs and links in the text, numbered
 // citations ("[4]", or a progress file's "(Source 4)" and "(Source 2,
-// Source 3)") whose sources-list
-// entry has a URL, and every URL of the sources list itself. A quotation
-// on a line is attributed to the URLs cited on that line.
+// Source 3)") whose sources-list entry has a URL, and every URL of the
+// sources list itself. A quotation on a line is attributed to the URLs
+// cited on that line.
 func urlCites(d *report.Document, doc []byte) []urlCite {
 	lines := strings.Split(string(doc), "\n")
 	// A report cites several pages on many of its lines: find each
@@ -101,11 +83,11 @@ func urlCites(d *report.Document, doc []byte) []urlCite {
 			continue
 		}
 		for _, ref := range sourceRefRE.FindAllString(l, -1) {
-			sourceRefs(ref, func(n int, num string) {
-				if s := d.Source(n); s != nil && s.URL != "" {
+			for _, num := range sourceNums(ref) {
+				if s := d.Source(refNumber(num)); s != nil && s.URL != "" {
 					add("Source "+num, s.URL, i+1)
 				}
-			})
+			}
 		}
 	}
 	for _, s := range d.Sources {
@@ -173,90 +155,6 @@ func citeError(problems []citeProblem) error {
 		b.WriteString(p.String())
 	}
 	return fmt.Errorf("%s (cite only pages you fetched with your own tools, quote them exactly, or remove the citation)", b.String())
-}
-
-// unverifiedMark is what rgit writes next to a citation it could not verify.
-const unverifiedMark = " *(unverified)*"
-
-// markUnverified writes unverifiedMark after every citation of the
-// problems' URLs: numbered citations, "(Source n)" references, URLs and
-// links in the text, and their sources-list entries. Marking twice changes
-// nothing.
-func markUnverified(doc []byte, problems []citeProblem) []byte {
-	bad := map[string]bool{}
-	for _, p := range problems {
-		bad[normURL(p.cite.url)] = true
-	}
-	if len(bad) == 0 {
-		return doc
-	}
-	d := report.Parse(doc)
-	src := string(doc)
-	var at []int // byte offsets to insert the mark at
-	lineEnd := func(off int) int {
-		if i := strings.IndexByte(src[off:], '\n'); i >= 0 {
-			return off + i
-		}
-		return len(src)
-	}
-	for _, c := range d.Citations {
-		switch {
-		case (c.Kind == report.URL || c.Kind == report.Link) && bad[normURL(c.URL)]:
-			end := c.Offset + len(c.URL)
-			if i := strings.Index(src[c.Offset:], c.URL); i >= 0 {
-				end = c.Offset + i + len(c.URL)
-			}
-			if c.Kind == report.Link {
-				if i := strings.Index(src[c.Offset:], "("+c.URL+")"); i >= 0 {
-					end = c.Offset + i + len(c.URL) + 2
-				}
-			} else if end < len(src) && src[end] == '>' {
-				end++
-			}
-			at = append(at, min(end, len(src)))
-		case c.Kind == report.Numbered && c.Source != nil && bad[normURL(c.Source.URL)]:
-			if i := strings.IndexByte(src[c.Offset:], ']'); i >= 0 {
-				at = append(at, c.Offset+i+1)
-			}
-		}
-	}
-	offsets := lineOffsets(src)
-	// A group is marked once, after it, when any page in it is.
-	for _, m := range sourceRefRE.FindAllStringIndex(src, -1) {
-		marked := false
-		sourceRefs(src[m[0]:m[1]], func(n int, _ string) {
-			if s := d.Source(n); s != nil && bad[normURL(s.URL)] && !marked {
-				at, marked = append(at, m[1]), true
-			}
-		})
-	}
-	for _, s := range d.Sources {
-		if bad[normURL(s.URL)] && s.Line >= 1 && s.Line <= len(offsets) {
-			at = append(at, lineEnd(offsets[s.Line-1]))
-		}
-	}
-	sort.Sort(sort.Reverse(sort.IntSlice(at)))
-	out := src
-	last := -1
-	for _, off := range at {
-		if off == last || strings.HasPrefix(out[off:], unverifiedMark) || strings.HasSuffix(out[:off], unverifiedMark) {
-			continue
-		}
-		last = off
-		out = out[:off] + unverifiedMark + out[off:]
-	}
-	return []byte(out)
-}
-
-// lineOffsets are the byte offsets at which each line of s starts.
-func lineOffsets(s string) []int {
-	out := []int{0}
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' && i+1 < len(s) {
-			out = append(out, i+1)
-		}
-	}
-	return out
 }
 
 // citeGate is a call's citation gate over the file at path: a citation
