@@ -27,7 +27,7 @@ type Citation struct {
 	Text    string   // as a reader sees it: "[3]", "`a/b.go:10-20`", the URL, or "[label](URL)"
 	Offset  int      // byte offset in the report where it starts
 	Line    int      // 1-based line in the report
-	Section []string // heading path, outermost first: ["Findings", "Key Mechanisms"]
+	Section []string // heading path, outermost first: ["Findings", "Key Mechanisms"]; shared by the citations under one heading, read only
 
 	Number   int     // Numbered: the reference number
 	Source   *Source // Numbered: its entry in the sources list; nil when dangling
