@@ -57,6 +57,11 @@ func (s *tomlState) scan(line string) {
 				i = k
 				continue
 			}
+			// One or two quotes may end the string's own text right
+			// before its delimiter: '''a''''' closes with '' inside.
+			for n := 0; n < 2 && k+3 < len(line) && line[k+3] == s.closing[0]; n++ {
+				k++
+			}
 			i, s.closing = k+2, ""
 			continue
 		}
