@@ -51,7 +51,7 @@ func (a *audit) urlCitation(c report.Citation, u, line string, seen map[string]b
 		}
 		seen[key] = true
 		quotes.Total++
-		if containsAny([]string{src.Text}, q) {
+		if a.sources.quotes(normURL(src.URL), q) {
 			quotes.Passed++
 		} else {
 			fail(c, "quotation %q is not in the page fetched from %s", oneLine(q), u)
